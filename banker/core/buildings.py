@@ -1,0 +1,251 @@
+"""Houses and hotels: whole colour groups, even building, the bank's finite supply."""
+
+from __future__ import annotations
+
+from banker.core.commands import BuildHotel, BuildHouses, SellHotel, SellHouses
+from banker.core.edition import Deed, DeedKind
+from banker.core.errors import BadInput, HouseShortage, MortgagedGroup, NotAllowed, UnevenBuilding
+from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank
+from banker.core.money import Message, msg
+from banker.core.state import GameState
+from banker.core.worth import half
+
+MAX_HOUSES = 4
+HOTEL = 5
+
+
+def require_owner(state: GameState, player: str, deed: str, action: str) -> None:
+    owner = state.deeds[deed].owner
+    if owner != player:
+        whose = "the bank" if owner is None else owner
+        raise NotAllowed(
+            "{p} cannot {action} {deed}: it belongs to {whose}.",
+            p=player,
+            action=action,
+            deed=deed,
+            whose=whose,
+        )
+
+
+def _street(state: GameState, player: str, deed_name: str, action: str) -> Deed:
+    deed = deed_of(state, deed_name)
+    if deed.kind is not DeedKind.STREET:
+        raise NotAllowed(
+            "{deed} is a {kind}: only streets of a colour group take houses and hotels.",
+            deed=deed.name,
+            kind=deed.kind.value,
+        )
+    require_owner(state, player, deed.name, action)
+    return deed
+
+
+def _require_buildable(state: GameState, player: str, deed: Deed) -> list[str]:
+    lots = state.edition.lots_of(deed.name)
+    group = state.edition.groups_by_id[deed.group or ""].name
+    missing = [lot for lot in lots if state.deeds[lot].owner != player]
+    if missing:
+        raise NotAllowed(
+            "{p} does not own the whole {group} group ({missing} missing): "
+            "houses need every lot of the colour group.",
+            p=player,
+            group=group,
+            missing=", ".join(missing),
+        )
+    mortgaged = [lot for lot in lots if state.deeds[lot].mortgaged]
+    if mortgaged:
+        raise MortgagedGroup(
+            "{lots} {is_} mortgaged: lift the mortgage before building on the {group} group.",
+            lots=", ".join(mortgaged),
+            is_="is" if len(mortgaged) == 1 else "are",
+            group=group,
+        )
+    return lots
+
+
+def _levels(state: GameState, lots: list[str]) -> str:
+    return ", ".join(f"{lot} {_level_name(state.deeds[lot].level)}" for lot in lots)
+
+
+def _level_name(level: int) -> str:
+    if level == HOTEL:
+        return "hotel"
+    return f"{level} house" + ("" if level == 1 else "s")
+
+
+def build_houses(state: GameState, cmd: BuildHouses) -> Message:
+    player = player_of(state, cmd.player)
+    deed = _street(state, player.name, cmd.deed, "build on")
+    if cmd.count < 1:
+        raise BadInput("Build at least one house.")
+    lots = _require_buildable(state, player.name, deed)
+    held = state.deeds[deed.name]
+    if held.hotel:
+        raise NotAllowed("{deed} already has a hotel: nothing more can be built there.", deed=deed.name)
+    if held.houses + cmd.count > MAX_HOUSES:
+        raise NotAllowed(
+            "{deed} has {n} and a lot takes at most 4 houses; then buy a hotel "
+            "with 'hotel {p} {deed}'.",
+            deed=deed.name,
+            n=_level_name(held.houses),
+            p=player.name,
+        )
+    others = [state.deeds[lot].level for lot in lots if lot != deed.name]
+    lowest_other = min(others, default=held.houses + cmd.count)
+    if held.houses + cmd.count > lowest_other + 1:
+        raise UnevenBuilding(
+            "Build evenly: {deed} would have {n} while {levels}. "
+            "Build on the lots with fewer houses first.",
+            deed=deed.name,
+            n=_level_name(held.houses + cmd.count),
+            levels=_levels(state, [lot for lot in lots if lot != deed.name]),
+        )
+    if state.bank.houses_left < cmd.count:
+        raise HouseShortage(
+            "The bank has {left} house{s} left and {deed} needs {n}: wait until someone "
+            "sells houses back.",
+            left=state.bank.houses_left,
+            s="" if state.bank.houses_left == 1 else "s",
+            deed=deed.name,
+            n=cmd.count,
+        )
+    cost = deed.house_cost or 0
+    total = cost * cmd.count
+    require_cash(state, player, total, f"for {cmd.count} house{'s' if cmd.count > 1 else ''}")
+    to_bank(state, player, total)
+    held.houses += cmd.count
+    state.bank.houses_left -= cmd.count
+    return msg(
+        "{p} built {n} on {deed} for {amount}",
+        p=player.name,
+        n=f"{cmd.count} house" + ("" if cmd.count == 1 else "s"),
+        deed=deed.name,
+        amount=state.money(total),
+    )
+
+
+def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
+    player = player_of(state, cmd.player)
+    deed = _street(state, player.name, cmd.deed, "build on")
+    lots = _require_buildable(state, player.name, deed)
+    held = state.deeds[deed.name]
+    if held.hotel:
+        raise NotAllowed("{deed} already has a hotel: one hotel per lot.", deed=deed.name)
+    short = [lot for lot in lots if state.deeds[lot].level < MAX_HOUSES]
+    if short:
+        raise UnevenBuilding(
+            "A hotel needs 4 houses on every lot of the group first: {levels}.",
+            levels=_levels(state, short),
+        )
+    if state.bank.hotels_left < 1:
+        raise HouseShortage(
+            "The bank has no hotels left: wait until someone sells a hotel back."
+        )
+    cost = deed.house_cost or 0
+    require_cash(state, player, cost, "for a hotel")
+    to_bank(state, player, cost)
+    held.houses = 0
+    held.hotel = True
+    state.bank.hotels_left -= 1
+    state.bank.houses_left += MAX_HOUSES
+    return msg(
+        "{p} bought a hotel for {deed} for {amount}; its 4 houses went back to the bank",
+        p=player.name,
+        deed=deed.name,
+        amount=state.money(cost),
+    )
+
+
+def sell_houses(state: GameState, cmd: SellHouses) -> Message:
+    player = player_of(state, cmd.player)
+    deed = _street(state, player.name, cmd.deed, "sell buildings on")
+    if cmd.count < 1:
+        raise BadInput("Sell at least one house.")
+    held = state.deeds[deed.name]
+    lots = state.edition.lots_of(deed.name)
+    if held.hotel:
+        raise NotAllowed(
+            "{deed} has a hotel: sell the hotel first with 'sell {p} {deed} hotel'.",
+            deed=deed.name,
+            p=player.name,
+        )
+    if held.houses < cmd.count:
+        raise NotAllowed(
+            "{deed} has {n}; it cannot sell {c}.",
+            deed=deed.name,
+            n=_level_name(held.houses),
+            c=cmd.count,
+        )
+    highest_other = max(
+        (state.deeds[lot].level for lot in lots if lot != deed.name), default=0
+    )
+    if held.houses - cmd.count < highest_other - 1:
+        raise UnevenBuilding(
+            "Sell evenly: {deed} would have {n} while {levels}. "
+            "Sell from the lots with the most buildings first.",
+            deed=deed.name,
+            n=_level_name(held.houses - cmd.count),
+            levels=_levels(state, [lot for lot in lots if lot != deed.name]),
+        )
+    held.houses -= cmd.count
+    refund = half(deed.house_cost or 0) * cmd.count
+    from_bank(state, player, refund)
+    state.bank.houses_left += cmd.count
+    return msg(
+        "{p} sold {n} on {deed} back to the bank for {amount}",
+        p=player.name,
+        n=f"{cmd.count} house" + ("" if cmd.count == 1 else "s"),
+        deed=deed.name,
+        amount=state.money(refund),
+    )
+
+
+def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
+    """Sell a hotel: the bank pays half its cost and gives back 4 houses, or what it has.
+
+    With fewer than 4 houses in the bank, the lot comes down to what the bank has and the
+    houses it cannot give are sold too (half their cost): legal only if the group stays even.
+    """
+    player = player_of(state, cmd.player)
+    deed = _street(state, player.name, cmd.deed, "sell buildings on")
+    held = state.deeds[deed.name]
+    if not held.hotel:
+        raise NotAllowed("{deed} has no hotel to sell.", deed=deed.name)
+    lots = state.edition.lots_of(deed.name)
+    comes_back = min(MAX_HOUSES, state.bank.houses_left)
+    others = [state.deeds[lot].level for lot in lots if lot != deed.name]
+    if others and max(others) - comes_back > 1:
+        raise UnevenBuilding(
+            "The bank has only {left} house{s}, so {deed}'s hotel would come down to {n} while "
+            "{levels}. Sell the other lots down to {most} first, or wait until the bank has "
+            "more houses.",
+            left=state.bank.houses_left,
+            s="" if state.bank.houses_left == 1 else "s",
+            deed=deed.name,
+            n=_level_name(comes_back),
+            levels=_levels(state, [lot for lot in lots if lot != deed.name]),
+            most=_level_name(comes_back + 1),
+        )
+    cost = deed.house_cost or 0
+    sold_down = MAX_HOUSES - comes_back
+    refund = half(cost) * (1 + sold_down)
+    from_bank(state, player, refund)
+    held.hotel = False
+    held.houses = comes_back
+    state.bank.hotels_left += 1
+    state.bank.houses_left -= comes_back
+    if sold_down:
+        return msg(
+            "{p} sold the hotel on {deed} for {amount}; the bank had only {n} to give "
+            "back, the other {k} were sold too",
+            p=player.name,
+            deed=deed.name,
+            amount=state.money(refund),
+            n=_level_name(comes_back),
+            k=sold_down,
+        )
+    return msg(
+        "{p} sold the hotel on {deed} back to the bank for {amount} and got 4 houses back",
+        p=player.name,
+        deed=deed.name,
+        amount=state.money(refund),
+    )

@@ -1,0 +1,277 @@
+"""Every banker action as a small command: the only way a game ever changes."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+from banker.core.edition import Edition
+from banker.core.errors import BadInput
+from banker.core.money import Money
+from banker.core.rules import HouseRules
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+MAX_NAME = 24
+
+
+class _Command(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Setup(_Command):
+    """The first entry of every game: who plays, on which board, by which rules."""
+
+    verb: Literal["setup"] = "setup"
+    players: list[str]
+    """Player names in seating (turn) order."""
+    edition: Edition
+    rules: HouseRules = Field(default_factory=HouseRules)
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, names: list[str]) -> list[str]:
+        return check_player_names(names)
+
+
+def check_player_names(names: list[str]) -> list[str]:
+    """Trim the names and check them: 2 to 8, unique whatever the case, readable.
+
+    Raises:
+        BadInput: with the reason, for the new-game form and `banker new`.
+    """
+    trimmed = [" ".join(n.split()) for n in names]
+    if len(trimmed) < MIN_PLAYERS or len(trimmed) > MAX_PLAYERS:
+        raise BadInput(
+            "A game needs {lo} to {hi} players; {n} were given.",
+            lo=MIN_PLAYERS,
+            hi=MAX_PLAYERS,
+            n=len(trimmed),
+        )
+    seen: dict[str, str] = {}
+    for name in trimmed:
+        if not name:
+            raise BadInput("A player name is empty: give every player a name.")
+        if len(name) > MAX_NAME:
+            raise BadInput(
+                "The name {name!r} is too long: keep it to {max} characters.",
+                name=name,
+                max=MAX_NAME,
+            )
+        if not any(ch.isalpha() for ch in name):
+            raise BadInput("The name {name!r} needs at least one letter.", name=name)
+        if any(ch in ",;#" or not ch.isprintable() for ch in name):
+            raise BadInput(
+                "The name {name!r} has a character the command language cannot take "
+                "(comma, semicolon, #): choose another.",
+                name=name,
+            )
+        key = name.casefold()
+        if key in seen:
+            raise BadInput(
+                "{a!r} and {b!r} differ only in case: give the players names the table "
+                "can tell apart.",
+                a=seen[key],
+                b=name,
+            )
+        seen[key] = name
+    return trimmed
+
+
+class PassGo(_Command):
+    """The player passed or landed on GO: the bank pays the salary."""
+
+    verb: Literal["go"] = "go"
+    player: str
+
+
+class Buy(_Command):
+    """The player buys a bank-held deed at its printed price."""
+
+    verb: Literal["buy"] = "buy"
+    player: str
+    deed: str
+
+
+RentVariant: TypeAlias = Literal["double", "x10"]
+
+
+class PayRent(_Command):
+    """The player landed on a deed someone else owns and pays its rent."""
+
+    verb: Literal["rent"] = "rent"
+    player: str
+    deed: str
+    dice: int | None = None
+    """The dice total, for a utility."""
+    variant: RentVariant | None = None
+    """`double` (nearest railroad card) or `x10` (nearest utility card)."""
+
+
+class Pay(_Command):
+    """The player pays an amount to the bank, or to another player."""
+
+    verb: Literal["pay"] = "pay"
+    player: str
+    amount: Money
+    to: str | None = None
+    """The receiving player; None for the bank."""
+
+
+class Collect(_Command):
+    """The bank pays the player an amount."""
+
+    verb: Literal["collect"] = "collect"
+    player: str
+    amount: Money
+
+
+TaxKind: TypeAlias = Literal["income_flat", "income_percent", "luxury"]
+
+
+class PayTax(_Command):
+    """Income tax (flat or percentage of worth) or luxury tax."""
+
+    verb: Literal["tax"] = "tax"
+    player: str
+    kind: TaxKind
+
+
+class DrawCard(_Command):
+    """The player drew a Chance or Community Chest card: its money effect."""
+
+    verb: Literal["card"] = "card"
+    player: str
+    card: str
+    """The card's id in the edition."""
+    deed: str | None = None
+    """Where a nearest-railroad or nearest-utility card sent the token."""
+    dice: int | None = None
+    """The dice thrown for the nearest-utility card."""
+    passed_go: bool = False
+    """The token passed GO on the way to the card's square (salary)."""
+
+
+class LeaveJail(_Command):
+    """The player pays the jail fine or uses a Get Out of Jail Free card."""
+
+    verb: Literal["jail"] = "jail"
+    player: str
+    method: Literal["fine", "card"]
+
+
+class BuildHouses(_Command):
+    """Buy houses for one lot of a whole colour group."""
+
+    verb: Literal["build"] = "build"
+    player: str
+    deed: str
+    count: int = 1
+
+
+class BuildHotel(_Command):
+    """Buy a hotel for a lot with 4 houses; the houses go back to the bank."""
+
+    verb: Literal["hotel"] = "hotel"
+    player: str
+    deed: str
+
+
+class SellHouses(_Command):
+    """Sell houses of one lot back to the bank at half their cost."""
+
+    verb: Literal["sell"] = "sell"
+    player: str
+    deed: str
+    count: int = 1
+
+
+class SellHotel(_Command):
+    """Sell a hotel back at half its cost; the lot gets 4 houses back, or what the bank has."""
+
+    verb: Literal["sell_hotel"] = "sell_hotel"
+    player: str
+    deed: str
+
+
+class Mortgage(_Command):
+    """Mortgage an unimproved deed: the bank pays its mortgage value."""
+
+    verb: Literal["mortgage"] = "mortgage"
+    player: str
+    deed: str
+
+
+class LiftMortgage(_Command):
+    """Lift a mortgage: the mortgage value plus interest."""
+
+    verb: Literal["unmortgage"] = "unmortgage"
+    player: str
+    deed: str
+
+
+class TradeSide(_Command):
+    """What one side of a trade hands over."""
+
+    cash: Money = 0
+    deeds: list[str] = Field(default_factory=list)
+    jail_cards: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not (self.cash or self.deeds or self.jail_cards)
+
+
+class Trade(_Command):
+    """A trade between two players: cash, deeds and jail cards both ways."""
+
+    verb: Literal["trade"] = "trade"
+    player: str
+    partner: str
+    give: TradeSide = Field(default_factory=TradeSide)
+    """What `player` hands to `partner`."""
+    get: TradeSide = Field(default_factory=TradeSide)
+    """What `partner` hands to `player`."""
+    lift: list[str] = Field(default_factory=list)
+    """Mortgaged deeds in the trade whose new owner lifts the mortgage at once."""
+
+
+class TakeParking(_Command):
+    """The player landed on Free Parking and takes the pot (house rule)."""
+
+    verb: Literal["parking"] = "parking"
+    player: str
+
+
+Command: TypeAlias = Annotated[
+    PassGo
+    | Buy
+    | PayRent
+    | Pay
+    | Collect
+    | PayTax
+    | DrawCard
+    | LeaveJail
+    | BuildHouses
+    | BuildHotel
+    | SellHouses
+    | SellHotel
+    | Mortgage
+    | LiftMortgage
+    | Trade
+    | TakeParking,
+    Field(discriminator="verb"),
+]
+"""Any command that changes a game after its setup."""
+
+_COMMAND = TypeAdapter[Command](Command)
+
+
+def parse_command_json(data: str | bytes) -> Command:
+    """Read a command back from the journal."""
+    return _COMMAND.validate_json(data)
+
+
+def command_json(command: Command) -> str:
+    return command.model_dump_json(exclude_defaults=False)

@@ -1,0 +1,338 @@
+"""Boards as data: deeds, colour groups, squares, cards and currency, read from TOML.
+
+An edition file carries everything that differs between boards, so no rule of the
+bank assumes US names or amounts.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from enum import StrEnum
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from banker.core.errors import EditionError
+from banker.core.money import Money, format_money
+
+Deck = Literal["chance", "chest"]
+"""The two card decks: Chance and Community Chest."""
+
+
+class DeedKind(StrEnum):
+    """What kind of title deed a deed is."""
+
+    STREET = "street"
+    """A lot in a colour group: rent by houses and hotel."""
+    RAILROAD = "railroad"
+    """Rent by how many railroads the owner holds."""
+    UTILITY = "utility"
+    """Rent by dice, times how many utilities the owner holds."""
+
+
+class SquareKind(StrEnum):
+    """The squares that are not deeds."""
+
+    GO = "go"
+    """Collect the salary."""
+    CHANCE = "chance"
+    """Draw a Chance card."""
+    CHEST = "chest"
+    """Draw a Community Chest card."""
+    INCOME_TAX = "income_tax"
+    """Pay income tax: flat or a percentage of worth."""
+    LUXURY_TAX = "luxury_tax"
+    """Pay luxury tax (Super Tax on the London board)."""
+    JAIL = "jail"
+    """In jail, or just visiting."""
+    FREE_PARKING = "free_parking"
+    """Nothing, or the pot under the house rule."""
+    GO_TO_JAIL = "go_to_jail"
+    """Straight to jail, no salary."""
+
+
+class CardAction(StrEnum):
+    """What a Chance or Community Chest card does with money."""
+
+    COLLECT = "collect"
+    """The bank pays `amount`."""
+    PAY = "pay"
+    """The player pays `amount` to the bank (or the pot)."""
+    REPAIRS = "repairs"
+    """Pay `per_house` for each house and `per_hotel` for each hotel owned."""
+    PAY_EACH = "pay_each"
+    """Pay `amount` to every other player."""
+    COLLECT_EACH = "collect_each"
+    """Collect `amount` from every other player."""
+    ADVANCE = "advance"
+    """Advance to `target`; salary when passing GO (to GO itself: always)."""
+    NEAREST_RAILROAD = "nearest_railroad"
+    """Advance to the nearest railroad; pay its owner twice the rent."""
+    NEAREST_UTILITY = "nearest_utility"
+    """Advance to the nearest utility; pay its owner 10 times the dice."""
+    BACK = "back"
+    """Go back `spaces` squares."""
+    GO_TO_JAIL = "go_to_jail"
+    """Go to jail, no salary."""
+    JAIL_FREE = "jail_free"
+    """Get Out of Jail Free: kept until used or sold."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ColourGroup(_Strict):
+    """A colour group of streets."""
+
+    id: str = Field(min_length=1)
+    """Short key used by deeds, e.g. `dark_blue`."""
+    name: str = Field(min_length=1)
+    """Name as shown, e.g. `Dark blue`."""
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    """The group's colour on the board, `#rrggbb`."""
+
+
+class Deed(_Strict):
+    """A title deed: a street, a railroad or a utility."""
+
+    square: int = Field(ge=0)
+    """Index of its square on the board, GO being 0."""
+    name: str = Field(min_length=1)
+    kind: DeedKind
+    price: Money = Field(gt=0)
+    """The printed price."""
+    mortgage: Money = Field(gt=0)
+    """The mortgage value printed on the back."""
+    group: str | None = None
+    """Colour group id (streets only)."""
+    house_cost: Money | None = Field(default=None, gt=0)
+    """Price of a house, and of a hotel (streets only)."""
+    rent: list[Money] | None = None
+    """Rent with 0, 1, 2, 3, 4 houses and a hotel (streets only): six numbers."""
+
+    @model_validator(mode="after")
+    def _street_fields(self) -> Deed:
+        is_street = self.kind is DeedKind.STREET
+        for name in ("group", "house_cost", "rent"):
+            present = getattr(self, name) is not None
+            if is_street and not present:
+                raise ValueError(f"street {self.name!r} needs {name}")
+            if not is_street and present:
+                raise ValueError(f"{self.kind.value} {self.name!r} cannot have {name}")
+        if self.rent is not None:
+            if len(self.rent) != 6:
+                raise ValueError(
+                    f"rent of {self.name!r} has {len(self.rent)} numbers; it needs 6 "
+                    "(no houses, 1, 2, 3, 4 houses, hotel)"
+                )
+            if any(r < 0 for r in self.rent):
+                raise ValueError(f"rent of {self.name!r} has a negative number")
+        return self
+
+
+class Square(_Strict):
+    """A square that is not a deed."""
+
+    square: int = Field(ge=0)
+    name: str = Field(min_length=1)
+    kind: SquareKind
+
+
+class Card(_Strict):
+    """A Chance or Community Chest card and its money effect."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    """Stable id used by the command language, e.g. `chance-dividend`."""
+    deck: Deck
+    text: str = Field(min_length=1)
+    action: CardAction
+    amount: Money = Field(default=0, ge=0)
+    per_house: Money = Field(default=0, ge=0)
+    per_hotel: Money = Field(default=0, ge=0)
+    target: str | None = None
+    """Square name for `advance`."""
+    spaces: int = Field(default=0, ge=0)
+    """Squares to go back for `back`."""
+
+    @model_validator(mode="after")
+    def _fields_for_action(self) -> Card:
+        needs_amount = {
+            CardAction.COLLECT,
+            CardAction.PAY,
+            CardAction.PAY_EACH,
+            CardAction.COLLECT_EACH,
+        }
+        if self.action in needs_amount and self.amount <= 0:
+            raise ValueError(f"card {self.id!r} ({self.action.value}) needs a positive amount")
+        if self.action is CardAction.ADVANCE and not self.target:
+            raise ValueError(f"card {self.id!r} (advance) needs a target square")
+        if self.action is CardAction.REPAIRS and not (self.per_house or self.per_hotel):
+            raise ValueError(f"card {self.id!r} (repairs) needs per_house or per_hotel")
+        if self.action is CardAction.BACK and self.spaces <= 0:
+            raise ValueError(f"card {self.id!r} (back) needs spaces")
+        return self
+
+
+class Edition(_Strict):
+    """One board: its currency, its amounts, its deeds, squares and cards."""
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    currency: str = Field(min_length=1)
+    """Currency symbol as printed, e.g. `$`, `£`, `RM`."""
+    currency_suffix: bool = False
+    """Write the symbol after the number (`1,500 ฿`) instead of before."""
+    starting_cash: Money = Field(gt=0)
+    salary: Money = Field(gt=0)
+    jail_fine: Money = Field(gt=0)
+    income_tax: Money = Field(gt=0)
+    """The flat income tax."""
+    income_tax_percent: int = Field(default=10, ge=0, le=100)
+    """The income tax as a percentage of total worth, when the player may choose it."""
+    luxury_tax: Money = Field(gt=0)
+    luxury_tax_name: str = "Luxury Tax"
+    houses: int = Field(default=32, ge=0)
+    hotels: int = Field(default=12, ge=0)
+    railroad_rent: list[Money] = Field(min_length=1)
+    """Rent with 1, 2, 3, 4 railroads owned."""
+    utility_multipliers: list[int] = Field(min_length=1)
+    """Dice multiplier with 1, 2 utilities owned."""
+    utility_card_multiplier: int = Field(default=10, gt=0)
+    railroad_card_multiplier: int = Field(default=2, gt=0)
+    groups: list[ColourGroup] = Field(min_length=1)
+    deeds: list[Deed] = Field(min_length=1)
+    squares: list[Square] = Field(default_factory=list)
+    cards: list[Card] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Edition:
+        _unique("colour group id", [g.id for g in self.groups])
+        _unique("colour group name", [g.name.casefold() for g in self.groups])
+        names = [d.name for d in self.deeds] + [s.name for s in self.squares]
+        _unique("deed name", [d.name.casefold() for d in self.deeds])
+        _unique("card id", [c.id for c in self.cards])
+        _unique("square", [d.square for d in self.deeds] + [s.square for s in self.squares])
+        group_ids = {g.id for g in self.groups}
+        for deed in self.deeds:
+            if deed.group is not None and deed.group not in group_ids:
+                raise ValueError(f"deed {deed.name!r} names unknown colour group {deed.group!r}")
+        for group in self.groups:
+            if not any(d.group == group.id for d in self.deeds):
+                raise ValueError(f"colour group {group.id!r} has no streets")
+        railroads = sum(d.kind is DeedKind.RAILROAD for d in self.deeds)
+        utilities = sum(d.kind is DeedKind.UTILITY for d in self.deeds)
+        if railroads and len(self.railroad_rent) < railroads:
+            raise ValueError(
+                f"railroad_rent has {len(self.railroad_rent)} numbers for {railroads} railroads"
+            )
+        if utilities and len(self.utility_multipliers) < utilities:
+            raise ValueError(
+                f"utility_multipliers has {len(self.utility_multipliers)} numbers "
+                f"for {utilities} utilities"
+            )
+        folded = {n.casefold() for n in names}
+        for card in self.cards:
+            if card.target is not None and card.target.casefold() not in folded:
+                raise ValueError(f"card {card.id!r} advances to unknown square {card.target!r}")
+        for deck in ("chance", "chest"):
+            if sum(c.deck == deck and c.action is CardAction.JAIL_FREE for c in self.cards) > 1:
+                raise ValueError(f"the {deck} deck has more than one Get Out of Jail Free card")
+        return self
+
+    # Look-ups, built once per edition.
+
+    @cached_property
+    def deeds_by_name(self) -> dict[str, Deed]:
+        return {d.name: d for d in self.deeds}
+
+    @cached_property
+    def cards_by_id(self) -> dict[str, Card]:
+        return {c.id: c for c in self.cards}
+
+    @cached_property
+    def groups_by_id(self) -> dict[str, ColourGroup]:
+        return {g.id: g for g in self.groups}
+
+    @cached_property
+    def group_lots(self) -> dict[str, list[str]]:
+        """The deed names of each colour group, in board order."""
+        lots: dict[str, list[str]] = {g.id: [] for g in self.groups}
+        for deed in sorted(self.deeds, key=lambda d: d.square):
+            if deed.group is not None:
+                lots[deed.group].append(deed.name)
+        return lots
+
+    @cached_property
+    def board_size(self) -> int:
+        return max([d.square for d in self.deeds] + [s.square for s in self.squares]) + 1
+
+    def deed(self, name: str) -> Deed:
+        return self.deeds_by_name[name]
+
+    def lots_of(self, deed_name: str) -> list[str]:
+        """All the lots of this deed's colour group (just the deed if it has none)."""
+        group = self.deeds_by_name[deed_name].group
+        return self.group_lots[group] if group else [deed_name]
+
+    def money(self, amount: Money) -> str:
+        return format_money(amount, self.currency, self.currency_suffix)
+
+
+def _unique(what: str, values: list[object]) -> None:
+    seen: set[object] = set()
+    for value in values:
+        if value in seen:
+            raise ValueError(f"duplicate {what} {value!r}")
+        seen.add(value)
+
+
+BUILTIN_EDITIONS = ("us", "uk")
+
+
+def load_edition(source: str | Path = "us") -> Edition:
+    """Load a built-in edition by id (`us`, `uk`) or an edition file by path.
+
+    Raises:
+        EditionError: the file is missing, not TOML, or not a consistent edition; the
+            message names the file, the field and what is wrong.
+    """
+    if isinstance(source, str) and source in BUILTIN_EDITIONS:
+        label = f"{source}.toml"
+        text = resources.files("banker.editions").joinpath(label).read_text(encoding="utf-8")
+    else:
+        path = Path(source)
+        label = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise EditionError(
+                "{file}: no such edition file. Give a path to a .toml edition or one of: {ids}",
+                file=label,
+                ids=", ".join(BUILTIN_EDITIONS),
+            ) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise EditionError("{file}: cannot read it ({why})", file=label, why=exc) from None
+    return parse_edition(text, label)
+
+
+def parse_edition(text: str, label: str = "edition") -> Edition:
+    """Parse and check the TOML text of an edition."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise EditionError("{file}: not valid TOML: {why}", file=label, why=exc) from None
+    try:
+        return Edition.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err["loc"]) or "edition"
+            text_ = err["msg"].removeprefix("Value error, ")
+            problems.append(f"{where}: {text_}")
+        raise EditionError(
+            "{file}: {problems}", file=label, problems="; ".join(problems)
+        ) from None

@@ -1,0 +1,282 @@
+"""Applies one command to a game state: the new state and a receipt, or a refusal.
+
+Every handler works on a fresh copy of the state, so a refusal raised at any point
+leaves the caller's state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from banker.core import buildings, cards, trades
+from banker.core.commands import (
+    BuildHotel,
+    BuildHouses,
+    Buy,
+    Collect,
+    Command,
+    DrawCard,
+    LeaveJail,
+    LiftMortgage,
+    Mortgage,
+    Pay,
+    PayRent,
+    PayTax,
+    SellHotel,
+    SellHouses,
+    TakeParking,
+    Trade,
+)
+from banker.core.commands import PassGo as PassGoCmd
+from banker.core.errors import BankerError, NotAllowed
+from banker.core.ledger import (
+    check_amount,
+    deed_of,
+    from_bank,
+    lift_price,
+    player_of,
+    require_cash,
+    to_bank,
+    transfer,
+)
+from banker.core.money import Message, msg
+from banker.core.rules import IncomeTaxMode
+from banker.core.state import GameState
+from banker.core.worth import income_tax_percent, rent_due
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What happened, as one sentence for the history."""
+
+    message: Message
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
+    """Apply a command. Returns the new state and its receipt; `state` is never changed.
+
+    Raises:
+        BankerError: the command is refused; the message says why and what would help.
+    """
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise NotAllowed("The bank does not know the command {verb!r}.", verb=command.verb)
+    new = state.clone()
+    return new, Receipt(handler(new, command))
+
+
+def why_not(state: GameState, command: Command) -> str | None:
+    """The reason `command` would be refused in `state`, or None if it would be accepted."""
+    try:
+        apply(state, command)
+    except BankerError as exc:
+        return str(exc)
+    return None
+
+
+def _go(state: GameState, cmd: PassGoCmd) -> Message:
+    player = player_of(state, cmd.player)
+    from_bank(state, player, state.salary)
+    return msg("{p} passed GO and collected {amount}", p=player.name, amount=state.money(state.salary))
+
+
+def _buy(state: GameState, cmd: Buy) -> Message:
+    player = player_of(state, cmd.player)
+    deed = deed_of(state, cmd.deed)
+    held = state.deeds[deed.name]
+    if held.owner is not None:
+        raise NotAllowed(
+            "{deed} is not for sale: {owner} owns it. A trade can buy it from them.",
+            deed=deed.name,
+            owner=held.owner,
+        )
+    require_cash(state, player, deed.price, f"to buy {deed.name}")
+    to_bank(state, player, deed.price)
+    held.owner = player.name
+    return msg("{p} bought {deed} for {amount}", p=player.name, deed=deed.name, amount=state.money(deed.price))
+
+
+def _rent(state: GameState, cmd: PayRent) -> Message:
+    player = player_of(state, cmd.player)
+    deed = deed_of(state, cmd.deed)
+    owner_name = state.deeds[deed.name].owner
+    if owner_name == player.name:
+        raise NotAllowed("{p} owns {deed}: no rent is due.", p=player.name, deed=deed.name)
+    rent = rent_due(state, deed.name, cmd.dice, cmd.variant)
+    assert owner_name is not None
+    owner = player_of(state, owner_name)
+    require_cash(state, player, rent.amount, f"in rent to {owner.name}")
+    transfer(player, owner, rent.amount)
+    return msg(
+        "{p} paid {o} {amount} rent for {why}",
+        p=player.name,
+        o=owner.name,
+        amount=state.money(rent.amount),
+        why=rent.reason,
+    )
+
+
+def _pay(state: GameState, cmd: Pay) -> Message:
+    player = player_of(state, cmd.player)
+    check_amount(cmd.amount)
+    if cmd.to is None:
+        require_cash(state, player, cmd.amount, "to the bank")
+        to_bank(state, player, cmd.amount)
+        return msg("{p} paid the bank {amount}", p=player.name, amount=state.money(cmd.amount))
+    other = player_of(state, cmd.to)
+    if other is player:
+        raise NotAllowed("{p} cannot pay themselves: name another player.", p=player.name)
+    require_cash(state, player, cmd.amount, f"to {other.name}")
+    transfer(player, other, cmd.amount)
+    return msg("{p} paid {o} {amount}", p=player.name, o=other.name, amount=state.money(cmd.amount))
+
+
+def _collect(state: GameState, cmd: Collect) -> Message:
+    player = player_of(state, cmd.player)
+    check_amount(cmd.amount)
+    from_bank(state, player, cmd.amount)
+    return msg("{p} collected {amount} from the bank", p=player.name, amount=state.money(cmd.amount))
+
+
+def _tax(state: GameState, cmd: PayTax) -> Message:
+    player = player_of(state, cmd.player)
+    pot = state.rules.free_parking_pot
+    if cmd.kind == "luxury":
+        amount = state.edition.luxury_tax
+        require_cash(state, player, amount, f"in {state.edition.luxury_tax_name}")
+        to_bank(state, player, amount, pot=pot)
+        return msg(
+            "{p} paid {amount} {tax}",
+            p=player.name,
+            amount=state.money(amount),
+            tax=state.edition.luxury_tax_name,
+        )
+    if cmd.kind == "income_flat":
+        amount = state.edition.income_tax
+        how = "flat"
+    else:
+        if state.rules.income_tax is IncomeTaxMode.FLAT:
+            raise NotAllowed(
+                "This game charges income tax flat only ({amount}): use 'tax {p} income flat'.",
+                amount=state.money(state.edition.income_tax),
+                p=player.name,
+            )
+        amount = income_tax_percent(state, player.name)
+        how = f"{state.edition.income_tax_percent}% of worth"
+    require_cash(state, player, amount, "in income tax")
+    to_bank(state, player, amount, pot=pot)
+    return msg("{p} paid {amount} income tax ({how})", p=player.name, amount=state.money(amount), how=how)
+
+
+def _jail(state: GameState, cmd: LeaveJail) -> Message:
+    player = player_of(state, cmd.player)
+    if cmd.method == "card":
+        if not player.jail_cards:
+            raise NotAllowed(
+                "{p} holds no Get Out of Jail Free card: pay the {fine} fine instead.",
+                p=player.name,
+                fine=state.money(state.jail_fine),
+            )
+        deck = player.jail_cards.pop(0)
+        return msg(
+            "{p} used a Get Out of Jail Free card ({deck}); it goes back to its deck",
+            p=player.name,
+            deck=cards.deck_name(deck),
+        )
+    fine = state.jail_fine
+    require_cash(state, player, fine, "for the jail fine")
+    to_bank(state, player, fine, pot=state.rules.free_parking_pot)
+    return msg("{p} paid the {fine} fine to leave jail", p=player.name, fine=state.money(fine))
+
+
+def _mortgage(state: GameState, cmd: Mortgage) -> Message:
+    player = player_of(state, cmd.player)
+    deed = deed_of(state, cmd.deed)
+    held = state.deeds[deed.name]
+    buildings.require_owner(state, player.name, deed.name, "mortgage")
+    if held.mortgaged:
+        raise NotAllowed("{deed} is already mortgaged.", deed=deed.name)
+    built = [lot for lot in state.edition.lots_of(deed.name) if state.deeds[lot].level]
+    if built:
+        raise NotAllowed(
+            "{deed} cannot be mortgaged while its colour group has buildings "
+            "(on {lots}): sell them back to the bank first.",
+            deed=deed.name,
+            lots=", ".join(built),
+        )
+    held.mortgaged = True
+    from_bank(state, player, deed.mortgage)
+    return msg(
+        "{p} mortgaged {deed} and received {amount}",
+        p=player.name,
+        deed=deed.name,
+        amount=state.money(deed.mortgage),
+    )
+
+
+def _unmortgage(state: GameState, cmd: LiftMortgage) -> Message:
+    player = player_of(state, cmd.player)
+    deed = deed_of(state, cmd.deed)
+    held = state.deeds[deed.name]
+    buildings.require_owner(state, player.name, deed.name, "lift the mortgage on")
+    if not held.mortgaged:
+        raise NotAllowed("{deed} is not mortgaged.", deed=deed.name)
+    price = lift_price(state, deed.mortgage)
+    require_cash(state, player, price, f"to lift the mortgage on {deed.name}")
+    to_bank(state, player, price)
+    held.mortgaged = False
+    return msg(
+        "{p} lifted the mortgage on {deed} for {amount} ({m} + {i} interest)",
+        p=player.name,
+        deed=deed.name,
+        amount=state.money(price),
+        m=state.money(deed.mortgage),
+        i=state.money(price - deed.mortgage),
+    )
+
+
+def _parking(state: GameState, cmd: TakeParking) -> Message:
+    player = player_of(state, cmd.player)
+    if not state.rules.free_parking_pot:
+        raise NotAllowed(
+            "This game has no Free Parking pot: landing there costs and pays nothing. "
+            "Turn the pot on in the house rules of a new game."
+        )
+    pot = state.bank.free_parking
+    player.cash += pot
+    seed = state.rules.free_parking_seed
+    state.bank.free_parking = seed
+    state.bank.issued += seed
+    if seed:
+        return msg(
+            "{p} took the Free Parking pot of {amount}; the bank puts {seed} back in",
+            p=player.name,
+            amount=state.money(pot),
+            seed=state.money(seed),
+        )
+    return msg("{p} took the Free Parking pot of {amount}", p=player.name, amount=state.money(pot))
+
+
+_HANDLERS: dict[type[Any], Callable[[GameState, Any], Message]] = {
+    PassGoCmd: _go,
+    Buy: _buy,
+    PayRent: _rent,
+    Pay: _pay,
+    Collect: _collect,
+    PayTax: _tax,
+    DrawCard: cards.draw,
+    LeaveJail: _jail,
+    BuildHouses: buildings.build_houses,
+    BuildHotel: buildings.build_hotel,
+    SellHouses: buildings.sell_houses,
+    SellHotel: buildings.sell_hotel,
+    Mortgage: _mortgage,
+    LiftMortgage: _unmortgage,
+    Trade: trades.trade,
+    TakeParking: _parking,
+}

@@ -1,0 +1,102 @@
+"""The moves every command is made of: money in and out of the bank, and the checks
+that come before them."""
+
+from __future__ import annotations
+
+from banker.core.edition import Deed
+from banker.core.errors import BadInput, NotEnoughCash, UnknownName
+from banker.core.money import Money
+from banker.core.state import GameState, Player
+from banker.core.worth import raisable
+
+MAX_AMOUNT = 1_000_000_000
+"""No table moves more than this in one go; larger numbers are typing mistakes."""
+
+
+def player_of(state: GameState, name: str) -> Player:
+    """The named player, still in the game."""
+    for player in state.players:
+        if player.name == name:
+            if player.bankrupt:
+                raise UnknownName("{p} is bankrupt and out of the game.", p=name)
+            return player
+    raise UnknownName(
+        "There is no player called {name!r}. The players are: {names}.",
+        name=name,
+        names=", ".join(p.name for p in state.active_players),
+    )
+
+
+def deed_of(state: GameState, name: str) -> Deed:
+    deed = state.edition.deeds_by_name.get(name)
+    if deed is None:
+        raise UnknownName("There is no deed called {name!r} on this board.", name=name)
+    return deed
+
+
+def check_amount(amount: int) -> None:
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        raise BadInput("An amount must be a whole number above zero; {a!r} is not.", a=amount)
+    if amount > MAX_AMOUNT:
+        raise BadInput("{a} is more than the bank handles in one go; check the amount.", a=amount)
+
+
+def require_cash(state: GameState, player: Player, amount: Money, purpose: str) -> None:
+    """Refuse when the player's cash does not cover `amount`, saying what could be raised."""
+    if player.cash >= amount:
+        return
+    missing = amount - player.cash
+    could = raisable(state, player.name)
+    extra = could.buildings + could.mortgages
+    if extra >= missing:
+        advice = (
+            f"sell buildings or mortgage to raise {state.money(missing)} "
+            f"(up to {state.money(extra)} can be raised)"
+        )
+    elif extra:
+        advice = (
+            f"even selling every building and mortgaging every deed raises only "
+            f"{state.money(extra)}"
+        )
+    else:
+        advice = "there is nothing left to sell or mortgage"
+    raise NotEnoughCash(
+        "{p} has {cash} but needs {amount} {purpose}: {advice}.",
+        p=player.name,
+        cash=state.money(player.cash),
+        amount=state.money(amount),
+        purpose=purpose,
+        advice=advice,
+    )
+
+
+def to_bank(state: GameState, player: Player, amount: Money, pot: bool = False) -> None:
+    """The player pays the bank, or the Free Parking pot when `pot`."""
+    player.cash -= amount
+    if pot:
+        state.bank.free_parking += amount
+    else:
+        state.bank.issued -= amount
+
+
+def from_bank(state: GameState, player: Player, amount: Money) -> None:
+    player.cash += amount
+    state.bank.issued += amount
+
+
+def transfer(payer: Player, payee: Player, amount: Money) -> None:
+    payer.cash -= amount
+    payee.cash += amount
+
+
+def interest(state: GameState, mortgage: Money) -> Money:
+    """The interest on a mortgage value (also the fee when a mortgaged deed changes hands)."""
+    percent = state.rules.interest_percent
+    if state.rules.round_up:
+        return (mortgage * percent + 99) // 100
+    return mortgage * percent // 100
+
+
+def lift_price(state: GameState, mortgage: Money) -> Money:
+    """Mortgage value plus interest: `(m*11+9)//10` with 10% rounded up."""
+    return mortgage + interest(state, mortgage)

@@ -1,0 +1,151 @@
+"""The state of a game: the players' cash and cards, who owns each deed, the bank."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from banker.core.edition import Deck, Edition
+from banker.core.money import Money
+from banker.core.rules import HouseRules
+
+
+class Player(BaseModel):
+    """A player at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    cash: Money
+    jail_cards: list[Deck] = Field(default_factory=list)
+    """Get Out of Jail Free cards held, by the deck each came from."""
+    bankrupt: bool = False
+
+
+class DeedState(BaseModel):
+    """Who holds a deed and what stands on it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    owner: str | None = None
+    """The owning player's name; None while the bank holds it."""
+    mortgaged: bool = False
+    houses: int = 0
+    """Houses on the lot, 0 to 4 (0 when it has a hotel)."""
+    hotel: bool = False
+
+    @property
+    def level(self) -> int:
+        """Buildings counted for even building: houses, or 5 for a hotel."""
+        return 5 if self.hotel else self.houses
+
+
+class Bank(BaseModel):
+    """The bank: its buildings, the Free Parking pot, and what it has issued."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    houses_left: int
+    hotels_left: int
+    free_parking: Money = 0
+    """The pot in the middle (house rule)."""
+    issued: Money = 0
+    """All money the bank has paid out less all it has taken in. Every unit held by a
+    player or the pot came from here, so the two always add up."""
+
+
+class GameState(BaseModel):
+    """Everything the bank knows about a game at one moment."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    edition: Edition
+    rules: HouseRules
+    players: list[Player]
+    """In seating (turn) order."""
+    deeds: dict[str, DeedState]
+    """Every deed of the edition, by name, in board order."""
+    bank: Bank
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def active_players(self) -> list[Player]:
+        return [p for p in self.players if not p.bankrupt]
+
+    @property
+    def salary(self) -> Money:
+        return self.rules.salary or self.edition.salary
+
+    @property
+    def jail_fine(self) -> Money:
+        return self.rules.jail_fine or self.edition.jail_fine
+
+    @property
+    def houses_supply(self) -> int:
+        return self.edition.houses if self.rules.houses is None else self.rules.houses
+
+    @property
+    def hotels_supply(self) -> int:
+        return self.edition.hotels if self.rules.hotels is None else self.rules.hotels
+
+    def deeds_of(self, owner: str) -> list[str]:
+        return [name for name, d in self.deeds.items() if d.owner == owner]
+
+    def money(self, amount: Money) -> str:
+        return self.edition.money(amount)
+
+    def clone(self) -> GameState:
+        """A copy to change, sharing the immutable edition and rules. Much faster than a
+        deep copy, which matters when a long journal is replayed."""
+        return GameState.model_construct(
+            edition=self.edition,
+            rules=self.rules,
+            players=[
+                Player.model_construct(
+                    name=p.name, cash=p.cash, jail_cards=list(p.jail_cards), bankrupt=p.bankrupt
+                )
+                for p in self.players
+            ],
+            deeds={
+                name: DeedState.model_construct(
+                    owner=d.owner, mortgaged=d.mortgaged, houses=d.houses, hotel=d.hotel
+                )
+                for name, d in self.deeds.items()
+            },
+            bank=Bank.model_construct(**self.bank.__dict__),
+        )
+
+    def dump_ledger(self) -> str:
+        """The state without edition and rules, as JSON, for journal snapshots."""
+        return self.model_dump_json(exclude={"edition", "rules"})
+
+    @classmethod
+    def load_ledger(cls, data: str, edition: Edition, rules: HouseRules) -> GameState:
+        import json
+
+        raw = json.loads(data)
+        return cls.model_validate({**raw, "edition": edition, "rules": rules})
+
+
+def new_game_state(players: list[str], edition: Edition, rules: HouseRules) -> GameState:
+    """The table before the first roll: everyone's starting cash, every deed with the bank."""
+    cash = rules.starting_cash or edition.starting_cash
+    seed = rules.free_parking_seed if rules.free_parking_pot else 0
+    houses = edition.houses if rules.houses is None else rules.houses
+    hotels = edition.hotels if rules.hotels is None else rules.hotels
+    return GameState(
+        edition=edition,
+        rules=rules,
+        players=[Player(name=name, cash=cash) for name in players],
+        deeds={d.name: DeedState() for d in sorted(edition.deeds, key=lambda d: d.square)},
+        bank=Bank(
+            houses_left=houses,
+            hotels_left=hotels,
+            free_parking=seed,
+            issued=cash * len(players) + seed,
+        ),
+    )

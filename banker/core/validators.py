@@ -1,0 +1,94 @@
+"""Invariants of a whole game state, checked after every command in the tests.
+
+Each check returns the problems it finds as sentences; an empty list means the state
+is sound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from banker.core.edition import DeedKind
+from banker.core.state import GameState
+
+
+def money_conserved(state: GameState) -> list[str]:
+    held = sum(p.cash for p in state.players) + state.bank.free_parking
+    if held != state.bank.issued:
+        return [f"players and pot hold {held} but the bank issued {state.bank.issued}"]
+    return []
+
+
+def no_negative_cash(state: GameState) -> list[str]:
+    problems = [f"{p.name} has negative cash {p.cash}" for p in state.players if p.cash < 0]
+    if state.bank.free_parking < 0:
+        problems.append(f"the pot is negative: {state.bank.free_parking}")
+    return problems
+
+
+def supply_respected(state: GameState) -> list[str]:
+    houses = sum(d.houses for d in state.deeds.values())
+    hotels = sum(d.hotel for d in state.deeds.values())
+    problems = []
+    if state.bank.houses_left < 0 or houses + state.bank.houses_left != state.houses_supply:
+        problems.append(
+            f"{houses} houses on the board + {state.bank.houses_left} in the bank "
+            f"!= supply {state.houses_supply}"
+        )
+    if state.bank.hotels_left < 0 or hotels + state.bank.hotels_left != state.hotels_supply:
+        problems.append(
+            f"{hotels} hotels on the board + {state.bank.hotels_left} in the bank "
+            f"!= supply {state.hotels_supply}"
+        )
+    return problems
+
+
+def owners_exist(state: GameState) -> list[str]:
+    names = {p.name for p in state.active_players}
+    problems = [
+        f"{deed} is owned by {d.owner!r}, who is not in the game"
+        for deed, d in state.deeds.items()
+        if d.owner is not None and d.owner not in names
+    ]
+    if set(state.deeds) != set(state.edition.deeds_by_name):
+        problems.append("the ledger's deeds differ from the edition's")
+    return problems
+
+
+def buildings_legal(state: GameState) -> list[str]:
+    problems = []
+    for name, d in state.deeds.items():
+        deed = state.edition.deed(name)
+        if not 0 <= d.houses <= 4 or (d.hotel and d.houses):
+            problems.append(f"{name} has {d.houses} houses and hotel={d.hotel}")
+        if (d.houses or d.hotel) and (deed.kind is not DeedKind.STREET or d.owner is None):
+            problems.append(f"{name} has buildings but is not an owned street")
+    for group, lots in state.edition.group_lots.items():
+        levels = [state.deeds[lot].level for lot in lots]
+        if max(levels) - min(levels) > 1:
+            problems.append(f"{group} is built unevenly: {levels}")
+        if any(levels) and any(state.deeds[lot].mortgaged for lot in lots):
+            problems.append(f"{group} has buildings and a mortgaged lot")
+        if any(levels) and len({state.deeds[lot].owner for lot in lots}) != 1:
+            problems.append(f"{group} has buildings but more than one owner")
+    return problems
+
+
+def jail_cards_unique(state: GameState) -> list[str]:
+    held = [deck for p in state.players for deck in p.jail_cards]
+    return [f"more than one {deck} jail card is held" for deck in set(held) if held.count(deck) > 1]
+
+
+VALIDATORS: list[Callable[[GameState], list[str]]] = [
+    money_conserved,
+    no_negative_cash,
+    supply_respected,
+    owners_exist,
+    buildings_legal,
+    jail_cards_unique,
+]
+
+
+def validate(state: GameState) -> list[str]:
+    """Every problem with the state, from every validator."""
+    return [problem for check in VALIDATORS for problem in check(state)]

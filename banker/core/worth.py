@@ -1,0 +1,239 @@
+"""What a deed's rent is, what a player is worth, and what they could raise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.core.commands import RentVariant
+from banker.core.edition import DeedKind
+from banker.core.errors import BadInput, NotAllowed
+from banker.core.money import Message, Money, msg
+from banker.core.rules import MortgagedGroupRent
+from banker.core.state import GameState
+
+MIN_DICE = 2
+MAX_DICE = 12
+
+
+@dataclass(frozen=True)
+class Rent:
+    """A rent and the reason for it, as the banker says it."""
+
+    amount: Money
+    reason: Message
+
+
+def owns_whole_group(state: GameState, deed_name: str) -> bool:
+    owner = state.deeds[deed_name].owner
+    return owner is not None and all(
+        state.deeds[lot].owner == owner for lot in state.edition.lots_of(deed_name)
+    )
+
+
+def check_dice(dice: int | None, deed_name: str) -> int:
+    if dice is None:
+        raise BadInput(
+            "{deed} is a utility: give the dice total, e.g. 'rent Alice {deed} 7'.",
+            deed=deed_name,
+        )
+    if not MIN_DICE <= dice <= MAX_DICE:
+        raise BadInput(
+            "A dice total is {lo} to {hi}; {dice} is not one. Give the total of the two dice.",
+            lo=MIN_DICE,
+            hi=MAX_DICE,
+            dice=dice,
+        )
+    return dice
+
+
+def rent_due(
+    state: GameState, deed_name: str, dice: int | None = None, variant: RentVariant | None = None
+) -> Rent:
+    """The rent for landing on an owned deed, with its reason.
+
+    Raises:
+        NotAllowed: the deed is the bank's or mortgaged, or the variant does not fit it.
+        BadInput: dice missing or out of range for a utility.
+    """
+    deed = state.edition.deed(deed_name)
+    held = state.deeds[deed_name]
+    money = state.money
+    if held.owner is None:
+        raise NotAllowed(
+            "{deed} belongs to the bank: nobody collects rent. Buy it or auction it.",
+            deed=deed_name,
+        )
+    if held.mortgaged:
+        raise NotAllowed("{deed} is mortgaged: it collects no rent.", deed=deed_name)
+    if variant == "double" and deed.kind is not DeedKind.RAILROAD:
+        raise BadInput(
+            "'double' is the nearest-railroad card's rent; {deed} is not a railroad.",
+            deed=deed_name,
+        )
+    if variant == "x10" and deed.kind is not DeedKind.UTILITY:
+        raise BadInput(
+            "'x10' is the nearest-utility card's rent; {deed} is not a utility.", deed=deed_name
+        )
+    owner = held.owner
+    if deed.kind is DeedKind.STREET:
+        assert deed.rent is not None
+        if held.hotel:
+            amount = deed.rent[5]
+            return Rent(amount, msg("{deed}, hotel: {amount}", deed=deed_name, amount=money(amount)))
+        if held.houses:
+            amount = deed.rent[held.houses]
+            return Rent(
+                amount,
+                msg(
+                    "{deed}, {n} house{s}: {amount}",
+                    deed=deed_name,
+                    n=held.houses,
+                    s="" if held.houses == 1 else "s",
+                    amount=money(amount),
+                ),
+            )
+        base = deed.rent[0]
+        if owns_whole_group(state, deed_name):
+            lots = state.edition.lots_of(deed_name)
+            any_mortgaged = any(state.deeds[lot].mortgaged for lot in lots)
+            if any_mortgaged and state.rules.mortgaged_group_rent is MortgagedGroupRent.UK:
+                return Rent(
+                    base,
+                    msg(
+                        "{deed}, whole colour group but a lot is mortgaged: {amount}",
+                        deed=deed_name,
+                        amount=money(base),
+                    ),
+                )
+            return Rent(
+                base * 2,
+                msg(
+                    "{deed}, whole colour group owned: 2 x {base} = {amount}",
+                    deed=deed_name,
+                    base=money(base),
+                    amount=money(base * 2),
+                ),
+            )
+        return Rent(base, msg("{deed}: {amount}", deed=deed_name, amount=money(base)))
+    if deed.kind is DeedKind.RAILROAD:
+        count = _owned_of_kind(state, owner, DeedKind.RAILROAD)
+        amount = state.edition.railroad_rent[count - 1]
+        if variant == "double":
+            times = state.edition.railroad_card_multiplier
+            return Rent(
+                amount * times,
+                msg(
+                    "{deed}, {n} railroad{s} owned, card rent {times} x {base} = {amount}",
+                    deed=deed_name,
+                    n=count,
+                    s="" if count == 1 else "s",
+                    times=times,
+                    base=money(amount),
+                    amount=money(amount * times),
+                ),
+            )
+        return Rent(
+            amount,
+            msg(
+                "{deed}, {n} railroad{s} owned: {amount}",
+                deed=deed_name,
+                n=count,
+                s="" if count == 1 else "s",
+                amount=money(amount),
+            ),
+        )
+    dice = check_dice(dice, deed_name)
+    count = _owned_of_kind(state, owner, DeedKind.UTILITY)
+    if variant == "x10":
+        times = state.edition.utility_card_multiplier
+        why = "nearest-utility card"
+    else:
+        times = state.edition.utility_multipliers[count - 1]
+        why = "both utilities owned" if count == 2 else f"{count} utilit{'y' if count == 1 else 'ies'} owned"
+    return Rent(
+        times * dice,
+        msg(
+            "{deed}, {why}: {times} x {dice} = {amount}",
+            deed=deed_name,
+            why=why,
+            times=times,
+            dice=dice,
+            amount=money(times * dice),
+        ),
+    )
+
+
+def _owned_of_kind(state: GameState, owner: str, kind: DeedKind) -> int:
+    """How many deeds of a kind the owner holds, mortgaged ones included."""
+    return sum(
+        1
+        for d in state.edition.deeds
+        if d.kind is kind and state.deeds[d.name].owner == owner
+    )
+
+
+@dataclass(frozen=True)
+class Worth:
+    """A player's total worth for income tax: cash + printed prices + buildings at cost."""
+
+    cash: Money
+    deeds: Money
+    """Printed price of every deed owned, mortgaged or not."""
+    buildings: Money
+    """Cost price of every building; a hotel counts as five houses."""
+
+    @property
+    def total(self) -> Money:
+        return self.cash + self.deeds + self.buildings
+
+
+def worth(state: GameState, player: str) -> Worth:
+    deeds = 0
+    buildings = 0
+    for name in state.deeds_of(player):
+        deed = state.edition.deed(name)
+        held = state.deeds[name]
+        deeds += deed.price
+        if deed.house_cost:
+            buildings += held.level * deed.house_cost
+    return Worth(state.player(player).cash, deeds, buildings)
+
+
+def income_tax_percent(state: GameState, player: str) -> Money:
+    """The percentage option of income tax, rounded by the house rule."""
+    total = worth(state, player).total
+    percent = state.edition.income_tax_percent
+    if state.rules.round_up:
+        return (total * percent + 99) // 100
+    return total * percent // 100
+
+
+def half(cost: Money) -> Money:
+    """What the bank pays back for a building: half its cost, rounded down."""
+    return cost // 2
+
+
+@dataclass(frozen=True)
+class Raisable:
+    """What a player could raise: sell every building at half, mortgage every deed."""
+
+    cash: Money
+    buildings: Money
+    mortgages: Money
+
+    @property
+    def total(self) -> Money:
+        return self.cash + self.buildings + self.mortgages
+
+
+def raisable(state: GameState, player: str) -> Raisable:
+    buildings = 0
+    mortgages = 0
+    for name in state.deeds_of(player):
+        deed = state.edition.deed(name)
+        held = state.deeds[name]
+        if deed.house_cost:
+            buildings += held.level * half(deed.house_cost)
+        if not held.mortgaged:
+            mortgages += deed.mortgage
+    return Raisable(state.player(player).cash, buildings, mortgages)

@@ -1,0 +1,1 @@
+"""The boards that ship with Banker, as TOML edition files."""
