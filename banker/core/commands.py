@@ -14,6 +14,8 @@ from banker.core.rules import HouseRules
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 MAX_NAME = 24
+RESERVED_WORDS = frozenset({"to", "give", "get", "lift"})
+"""Words that separate the parts of a command, so no player name may contain them."""
 
 
 class _Command(BaseModel):
@@ -66,6 +68,14 @@ def check_player_names(names: list[str]) -> list[str]:
                 "The name {name!r} has a character the command language cannot take "
                 "(comma, semicolon, #): choose another.",
                 name=name,
+            )
+        reserved = RESERVED_WORDS.intersection(name.casefold().split())
+        if reserved:
+            raise BadInput(
+                "The name {name!r} contains {word!r}, a word the command language uses: "
+                "choose another.",
+                name=name,
+                word=sorted(reserved)[0],
             )
         key = name.casefold()
         if key in seen:

@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -210,37 +210,49 @@ class Edition(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
-        _unique("colour group id", [g.id for g in self.groups])
-        _unique("colour group name", [g.name.casefold() for g in self.groups])
-        names = [d.name for d in self.deeds] + [s.name for s in self.squares]
-        _unique("deed name", [d.name.casefold() for d in self.deeds])
-        _unique("card id", [c.id for c in self.cards])
-        _unique("square", [d.square for d in self.deeds] + [s.square for s in self.squares])
+        """Cross-field checks; each message starts with where the problem is."""
+        _unique("groups", "id", [g.id for g in self.groups])
+        _unique("groups", "name", [g.name for g in self.groups])
+        _unique("deeds", "name", [d.name for d in self.deeds])
+        _unique("cards", "id", [c.id for c in self.cards])
+        squares = sorted([d.square for d in self.deeds] + [s.square for s in self.squares])
+        _unique("deeds/squares", "square", squares)
+        gaps = sorted(set(range(len(squares))) - set(squares))
+        if gaps:
+            raise ValueError(
+                f"squares: the board has {len(squares)} squares but none is numbered "
+                f"{', '.join(map(str, gaps[:5]))}: number them 0 to {len(squares) - 1} without gaps"
+            )
         group_ids = {g.id for g in self.groups}
-        for deed in self.deeds:
+        for i, deed in enumerate(self.deeds):
             if deed.group is not None and deed.group not in group_ids:
-                raise ValueError(f"deed {deed.name!r} names unknown colour group {deed.group!r}")
-        for group in self.groups:
+                raise ValueError(
+                    f"deeds.{i}.group: {deed.name!r} names unknown colour group {deed.group!r}"
+                )
+        for i, group in enumerate(self.groups):
             if not any(d.group == group.id for d in self.deeds):
-                raise ValueError(f"colour group {group.id!r} has no streets")
+                raise ValueError(f"groups.{i}: colour group {group.id!r} has no streets")
         railroads = sum(d.kind is DeedKind.RAILROAD for d in self.deeds)
         utilities = sum(d.kind is DeedKind.UTILITY for d in self.deeds)
         if railroads and len(self.railroad_rent) < railroads:
             raise ValueError(
-                f"railroad_rent has {len(self.railroad_rent)} numbers for {railroads} railroads"
+                f"railroad_rent: {len(self.railroad_rent)} numbers for {railroads} railroads"
             )
         if utilities and len(self.utility_multipliers) < utilities:
             raise ValueError(
-                f"utility_multipliers has {len(self.utility_multipliers)} numbers "
+                f"utility_multipliers: {len(self.utility_multipliers)} numbers "
                 f"for {utilities} utilities"
             )
+        names = [d.name for d in self.deeds] + [s.name for s in self.squares]
         folded = {n.casefold() for n in names}
-        for card in self.cards:
+        for i, card in enumerate(self.cards):
             if card.target is not None and card.target.casefold() not in folded:
-                raise ValueError(f"card {card.id!r} advances to unknown square {card.target!r}")
+                raise ValueError(
+                    f"cards.{i}.target: card {card.id!r} advances to unknown square {card.target!r}"
+                )
         for deck in ("chance", "chest"):
             if sum(c.deck == deck and c.action is CardAction.JAIL_FREE for c in self.cards) > 1:
-                raise ValueError(f"the {deck} deck has more than one Get Out of Jail Free card")
+                raise ValueError(f"cards: the {deck} deck has more than one Get Out of Jail Free card")
         return self
 
     # Look-ups, built once per edition.
@@ -282,12 +294,14 @@ class Edition(_Strict):
         return format_money(amount, self.currency, self.currency_suffix)
 
 
-def _unique(what: str, values: list[object]) -> None:
-    seen: set[object] = set()
-    for value in values:
-        if value in seen:
-            raise ValueError(f"duplicate {what} {value!r}")
-        seen.add(value)
+def _unique(where: str, what: str, values: list[Any]) -> None:
+    """Refuse a repeated value (names compared without case), naming it as written."""
+    seen: dict[object, int] = {}
+    for i, value in enumerate(values):
+        key = value.casefold() if isinstance(value, str) else value
+        if key in seen:
+            raise ValueError(f"{where}.{i}.{what}: duplicate {what} {value!r} (also at {where}.{seen[key]})")
+        seen[key] = i
 
 
 BUILTIN_EDITIONS = ("us", "uk")
@@ -330,9 +344,9 @@ def parse_edition(text: str, label: str = "edition") -> Edition:
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"]) or "edition"
+            where = ".".join(str(p) for p in err["loc"])
             text_ = err["msg"].removeprefix("Value error, ")
-            problems.append(f"{where}: {text_}")
+            problems.append(f"{where}: {text_}" if where else text_)
         raise EditionError(
             "{file}: {problems}", file=label, problems="; ".join(problems)
         ) from None

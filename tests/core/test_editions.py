@@ -319,14 +319,14 @@ def test_duplicate_deed_names_are_refused(tmp_path: Path) -> None:
         tmp_path, _edit('name = "Baltic Avenue"', 'name = "Mediterranean Avenue"')
     )
     assert message.startswith(f"{path}: ")
-    assert "duplicate deed name 'mediterranean avenue'" in message.casefold()
+    assert "deeds.1.name: duplicate name 'Mediterranean Avenue'" in message
 
 
 def test_deed_in_unknown_colour_group_is_refused(tmp_path: Path) -> None:
     text = _edit('group = "dark_blue"\nprice = 400', 'group = "navy"\nprice = 400')
     message, path = _refusal(tmp_path, text)
     assert message.startswith(f"{path}: ")
-    assert "deed 'Boardwalk' names unknown colour group 'navy'" in message
+    assert "deeds.21.group: 'Boardwalk' names unknown colour group 'navy'" in message
 
 
 def test_card_advancing_to_unknown_square_is_refused(tmp_path: Path) -> None:

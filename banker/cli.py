@@ -1,0 +1,162 @@
+"""The `banker` command: start and run games from the shell or a script."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from banker import __version__
+from banker.core.commands import Setup, check_player_names
+from banker.core.edition import load_edition
+from banker.core.errors import BadInput, BankerError
+from banker.core.language import Redo, Undo, WorthQuery, parse
+from banker.core.money import Message
+from banker.core.report import state_json, state_text, worth_lines
+from banker.core.rules import HouseRules
+from banker.store import Journal, resolve_game_path
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="banker",
+        description="The bank of a real Monopoly table: cash, deeds, mortgages, buildings, rent.",
+    )
+    parser.add_argument("--version", action="version", version=f"banker {__version__}")
+    sub = parser.add_subparsers(dest="action", metavar="ACTION")
+
+    new = sub.add_parser("new", help="start a new game file")
+    new.add_argument("game", help="a name (kept in your games folder) or a path")
+    new.add_argument("--players", required=True, help="names in turn order, e.g. Alice,Bob,Carol")
+    new.add_argument("--edition", default="us", help="us, uk or the path of an edition file")
+    new.add_argument("--rules", help="a TOML file of house rules")
+
+    do = sub.add_parser("do", help="apply commands to a game")
+    do.add_argument("game")
+    do.add_argument("command", nargs="?", help="one command, e.g. 'rent Bob Boardwalk'")
+    do.add_argument("-f", "--file", help="a script: one command per line, # for comments")
+
+    show = sub.add_parser("show", help="print the state of a game")
+    show.add_argument("game")
+    show.add_argument("--json", action="store_true", help="as JSON")
+
+    log = sub.add_parser("log", help="print the journal of a game")
+    log.add_argument("game")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.action == "new":
+            return _new(args)
+        if args.action == "do":
+            return _do(args)
+        if args.action == "show":
+            return _show(args)
+        if args.action == "log":
+            return _log(args)
+        _parser().print_help()
+        return 0
+    except BankerError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never a traceback at the table
+        print(f"Unexpected error, nothing more was changed: {exc!r}", file=sys.stderr)
+        return 2
+
+
+def _load_rules(path: str | None) -> HouseRules:
+    if path is None:
+        return HouseRules()
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        return HouseRules.model_validate(data)
+    except FileNotFoundError:
+        raise BadInput("There is no house-rules file at {path}.", path=path) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput("{path}: not valid TOML: {why}", path=path, why=exc) from None
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+        )
+        raise BadInput("{path}: {problems}", path=path, problems=problems) from None
+
+
+def _new(args: argparse.Namespace) -> int:
+    names = check_player_names(args.players.split(","))
+    setup = Setup(players=names, edition=load_edition(args.edition), rules=_load_rules(args.rules))
+    path = resolve_game_path(args.game)
+    with Journal.create(path, setup):
+        pass
+    print(f"New game at {path}: {', '.join(names)} on the {setup.edition.name} board.")
+    return 0
+
+
+def run_line(journal: Journal, line: str) -> list[str]:
+    """Apply one line of the command language; the lines to print."""
+    parsed = parse(line, journal.game.state)
+    if isinstance(parsed, WorthQuery):
+        return worth_lines(journal.game.state, parsed.player)
+    result: Message
+    if isinstance(parsed, Undo):
+        result = journal.undo()
+    elif isinstance(parsed, Redo):
+        result = journal.redo()
+    else:
+        result = journal.apply(parsed)
+    return [str(result)]
+
+
+def _do(args: argparse.Namespace) -> int:
+    if (args.command is None) == (args.file is None):
+        raise BadInput("Give one command, or a script with -f FILE (not both).")
+    with Journal.open(resolve_game_path(args.game)) as journal:
+        if args.command is not None:
+            for out in run_line(journal, args.command):
+                print(out)
+            return 0
+        try:
+            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadInput("Cannot read the script {f}: {why}", f=args.file, why=exc) from None
+        for number, raw in enumerate(lines, start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            try:
+                for out in run_line(journal, line):
+                    print(out)
+            except BankerError as exc:
+                print(f"{args.file}, line {number}: {exc}", file=sys.stderr)
+                return 1
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
+        state = journal.game.state
+        if args.json:
+            print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
+        else:
+            print("\n".join(state_text(state)))
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
+        for entry in journal.entries():
+            mark = "  (undone)" if entry.undone else ""
+            print(f"{entry.seq:>6}  {entry.at}  {entry.message}{mark}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""Where game files live: a per-user folder by default, any path when given one."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+SUFFIX = ".banker"
+
+
+def default_games_dir() -> Path:
+    """The folder for games named without a path (`BANKER_HOME` overrides it)."""
+    home = os.environ.get("BANKER_HOME")
+    base = Path(home) if home else Path(platformdirs.user_data_dir("banker", appauthor=False))
+    return base / "games"
+
+
+def resolve_game_path(game: str | Path) -> Path:
+    """A game given as a path, or as a bare name (`friday`) in the default folder."""
+    path = Path(game).expanduser()
+    text = str(game)
+    if path.exists() or os.sep in text or "/" in text or path.suffix:
+        return path
+    return default_games_dir() / f"{text}{SUFFIX}"
+
+
+def recent_games() -> list[Path]:
+    """Game files in the default folder, most recently changed first."""
+    folder = default_games_dir()
+    if not folder.is_dir():
+        return []
+    games = [p for p in folder.glob(f"*{SUFFIX}") if p.is_file()]
+    return sorted(games, key=lambda p: p.stat().st_mtime, reverse=True)
