@@ -47,12 +47,25 @@ def _parser() -> argparse.ArgumentParser:
 
     log = sub.add_parser("log", help="print the journal of a game")
     log.add_argument("game")
+
+    sub.add_parser("demo", help="open the app on a game in full swing")
+    parser.epilog = (
+        "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a game."
+    )
     return parser
 
 
+ACTIONS = ("new", "do", "show", "log", "demo")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in ACTIONS and not argv[0].startswith("-")):
+        return _app(argv)
     args = _parser().parse_args(argv)
     try:
+        if args.action == "demo":
+            return _app([], demo=True)
         if args.action == "new":
             return _new(args)
         if args.action == "do":
@@ -71,6 +84,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # never a traceback at the table
         print(f"Unexpected error, nothing more was changed: {exc!r}", file=sys.stderr)
         return 2
+
+
+def _app(argv: list[str], demo: bool = False) -> int:
+    """Open the Textual app: the latest game, the named one, or the demo."""
+    if len(argv) > 1:
+        _parser().print_usage(sys.stderr)
+        print("banker: give one game, or one of: " + ", ".join(ACTIONS), file=sys.stderr)
+        return 2
+    try:
+        from banker.tui.app import run
+    except ImportError as exc:  # the app is optional for scripted use
+        print(f"The app cannot start here: {exc}", file=sys.stderr)
+        return 2
+    game = resolve_game_path(argv[0]) if argv else None
+    return run(game, demo=demo)
 
 
 def _load_rules(path: str | None) -> HouseRules:
