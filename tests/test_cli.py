@@ -1,0 +1,173 @@
+"""The banker command as a script uses it: new, do, show, log."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from banker.cli import main
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> str:
+    path = str(tmp_path / "friday.banker")
+    assert main(["new", path, "--players", "Alice,Bob,Carol"]) == 0
+    return path
+
+
+def test_do_prints_a_receipt_and_show_prints_the_state(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main(["do", game, "buy alice board"]) == 0
+    assert main(["do", game, "rent bob board"]) == 0
+    out = capsys.readouterr().out
+    assert "Alice bought Boardwalk for $400" in out
+    assert "Bob paid Alice $50 rent for Boardwalk" in out
+    assert main(["show", game, "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert [(p["name"], p["cash"], p["jail_cards"], p["bankrupt"]) for p in state["players"]] == [
+        ("Alice", 1150, 0, False),
+        ("Bob", 1450, 0, False),
+        ("Carol", 1500, 0, False),
+    ]
+    boardwalk = next(d for d in state["deeds"] if d["name"] == "Boardwalk")
+    assert boardwalk == boardwalk | {
+        "owner": "Alice",
+        "mortgaged": False,
+        "houses": 0,
+        "hotel": False,
+    }
+    assert next(d for d in state["deeds"] if d["name"] == "Park Place")["owner"] is None
+    assert state["bank"] == {"houses": 32, "hotels": 12, "free_parking": 0}
+
+
+def test_a_refused_command_exits_1_with_the_reason_and_changes_nothing(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["do", game, "buy alice board"])
+    capsys.readouterr()
+    assert main(["do", game, "pay alice 5000 to bob"]) == 1
+    err = capsys.readouterr().err
+    assert "Alice has $1,100 but needs $5,000" in err
+    main(["show", game, "--json"])
+    assert json.loads(capsys.readouterr().out)["players"][0]["cash"] == 1100
+
+
+def test_a_script_stops_at_the_first_refused_line(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "turns.txt"
+    script.write_text("# Friday night\nbuy alice board\n\nbuy bob board   # taken!\ngo carol\n")
+    capsys.readouterr()
+    assert main(["do", game, "-f", str(script)]) == 1
+    captured = capsys.readouterr()
+    assert "Alice bought Boardwalk" in captured.out
+    assert f"{script}, line 4: Boardwalk is not for sale" in captured.err
+    main(["show", game, "--json"])
+    assert json.loads(capsys.readouterr().out)["players"][2]["cash"] == 1500
+
+
+def test_worth_prints_the_breakdown_and_journals_nothing(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["do", game, "buy bob park"])
+    capsys.readouterr()
+    assert main(["do", game, "worth bob"]) == 0
+    out = capsys.readouterr().out
+    assert "Bob is worth $1,500" in out
+    assert "10% of worth = $150" in out
+    main(["log", game])
+    assert len(capsys.readouterr().out.strip().splitlines()) == 2
+
+
+def test_log_marks_undone_entries(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for line in ("go alice", "undo"):
+        main(["do", game, line])
+    capsys.readouterr()
+    main(["log", game])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[1].endswith("Alice passed GO and collected $200  (undone)")
+    assert lines[2].endswith("Undid: Alice passed GO and collected $200")
+
+
+@pytest.mark.parametrize(
+    ("players", "reason"),
+    [
+        ("Alice,alice", "differ only in case"),
+        ("Alice", "2 to 8 players"),
+        ("A,B,C,D,E,F,G,H,I", "2 to 8 players"),
+        ("Alice, ,Bob", "empty"),
+        ("Alice,42", "at least one letter"),
+        ("Alice,Give Away", "a word the command language uses"),
+    ],
+)
+def test_new_refuses_bad_player_names(
+    tmp_path: Path, players: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "g.banker"
+    assert main(["new", str(path), "--players", players]) == 1
+    assert reason in capsys.readouterr().err
+    assert not path.exists()
+
+
+def test_new_with_house_rules_and_the_uk_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_text("free_parking_pot = true\nfree_parking_seed = 500\nstarting_cash = 2000\n")
+    path = str(tmp_path / "london.banker")
+    assert (
+        main(["new", path, "--players", "Ann,Ben", "--edition", "uk", "--rules", str(rules)]) == 0
+    )
+    assert main(["do", path, "tax ann super"]) == 0
+    assert "Ann paid £100 Super Tax" in capsys.readouterr().out
+    main(["show", path, "--json"])
+    state = json.loads(capsys.readouterr().out)
+    assert state["players"][0]["cash"] == 1900
+    assert state["bank"]["free_parking"] == 600
+
+
+def test_bad_house_rules_are_refused_with_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_text("starting_cash = -5\n")
+    assert main(["new", str(tmp_path / "g.banker"), "--players", "A,B", "--rules", str(rules)]) == 1
+    assert "starting_cash" in capsys.readouterr().err
+
+
+def test_a_game_named_without_a_path_lives_in_the_games_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path / "home"))
+    assert main(["new", "friday", "--players", "Alice,Bob"]) == 0
+    assert (tmp_path / "home" / "games" / "friday.banker").is_file()
+    assert main(["do", "friday", "go bob"]) == 0
+
+
+def test_opening_something_that_is_not_a_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello")
+    assert main(["show", str(path)]) == 1
+    assert "not a Banker game" in capsys.readouterr().err
+
+
+def test_the_installed_command_runs(game: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "banker.cli", "do", game, "rent bob board"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    assert (
+        done.stderr.strip()
+        == "Boardwalk belongs to the bank: nobody collects rent. Buy it or auction it."
+    )
+    assert "Traceback" not in done.stderr
