@@ -1,0 +1,134 @@
+"""Benchmark: applying and journaling one command, and opening a long game.
+
+Prints each figure next to its floor measured in the same run: a bare SQLite insert
+and commit with the journal's own settings (WAL, synchronous=FULL). Not a test: the
+machines are shared and noisy, so nothing here asserts a time.
+
+    python tests/bench/bench_journal.py [--commands 10000] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from banker.core import commands as c
+from banker.core.edition import load_edition
+from banker.store import Journal
+
+
+def _median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def bare_sqlite_commit(folder: Path, n: int) -> list[float]:
+    """The floor: one row inserted and committed per call, same pragmas as the journal."""
+    conn = sqlite3.connect(folder / "bare.db", isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute(
+        "CREATE TABLE t (seq INTEGER PRIMARY KEY, kind TEXT, command TEXT, target INTEGER, message TEXT, at TEXT)"
+    )
+    payload = '{"verb":"collect","player":"Alice","amount":1}'
+    times = []
+    for i in range(n):
+        start = time.perf_counter()
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(
+            "INSERT INTO t VALUES (?, 'command', ?, NULL, ?, '2026-01-01T00:00:00')",
+            (i, payload, '{"t": "x", "p": {}}'),
+        )
+        conn.execute("COMMIT")
+        times.append(time.perf_counter() - start)
+    conn.close()
+    return times
+
+
+def new_game(path: Path) -> Journal:
+    setup = c.Setup(players=[f"Player {i}" for i in range(1, 9)], edition=load_edition("us"))
+    return Journal.create(path, setup)
+
+
+def mixed_commands() -> list[c.Command]:
+    """A realistic turn mix: salary, rent, a card, a build, a tax."""
+    return [
+        c.PassGo(player="Player 1"),
+        c.PayRent(player="Player 2", deed="Boardwalk"),
+        c.Collect(player="Player 2", amount=100),
+        c.DrawCard(player="Player 3", card="chance-dividend"),
+        c.BuildHouses(player="Player 1", deed="Park Place"),
+        c.SellHouses(player="Player 1", deed="Park Place"),
+        c.PayTax(player="Player 4", kind="income_percent"),
+        c.Collect(player="Player 4", amount=150),
+        c.Pay(player="Player 5", amount=20, to="Player 6"),
+        c.Pay(player="Player 6", amount=20, to="Player 5"),
+    ]
+
+
+def journaled_commands(folder: Path, n: int) -> list[float]:
+    journal = new_game(folder / "timed.banker")
+    journal.apply(c.Buy(player="Player 1", deed="Boardwalk"))
+    journal.apply(c.Buy(player="Player 1", deed="Park Place"))
+    journal.apply(c.Collect(player="Player 1", amount=100_000))
+    mix = mixed_commands()
+    times = []
+    for i in range(n):
+        start = time.perf_counter()
+        journal.apply(mix[i % len(mix)])
+        times.append(time.perf_counter() - start)
+    journal.close()
+    return times
+
+
+def build_long_game(path: Path, n: int) -> None:
+    journal = new_game(path)
+    journal.apply(c.Buy(player="Player 1", deed="Boardwalk"))
+    journal.apply(c.Buy(player="Player 1", deed="Park Place"))
+    journal.apply(c.Collect(player="Player 1", amount=100_000))
+    journal._conn.execute("PRAGMA synchronous = OFF")  # only to build the fixture quickly
+    mix = mixed_commands()
+    for i in range(n - 3):
+        journal.apply(mix[i % len(mix)])
+    journal.close()
+
+
+def time_it(action: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--commands", type=int, default=10_000, help="length of the long game")
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    args = parser.parse_args()
+    samples = 200 if args.quick else 1000
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        floor = _median_ms(bare_sqlite_commit(folder, samples))
+        ours = _median_ms(journaled_commands(folder, samples))
+        print(f"{'figure':<44}{'measured':>12}{'floor':>12}{'ratio':>8}")
+        print(
+            f"{'apply + journal one command (median)':<44}{ours:>10.3f}ms{floor:>10.3f}ms{ours / floor:>7.2f}x"
+        )
+        print(f"{'  of which on top of the commit':<44}{ours - floor:>10.3f}ms")
+        for n in (1_000, args.commands):
+            path = folder / f"long-{n}.banker"
+            build_long_game(path, n)
+            seconds = time_it(lambda p=path: Journal.open(p).close(), 3)  # type: ignore[misc]
+            print(
+                f"{f'open a game of {n:,} commands':<44}{seconds * 1000:>10.1f}ms{'goal 500ms' if n == 10_000 else '':>12}"
+            )
+
+
+if __name__ == "__main__":
+    main()
