@@ -93,12 +93,12 @@ def _app(argv: list[str], demo: bool = False) -> int:
         print("banker: give one game, or one of: " + ", ".join(ACTIONS), file=sys.stderr)
         return 2
     try:
-        from banker.tui.app import run
+        from banker.tui.app import run  # type: ignore[import-not-found,unused-ignore]
     except ImportError as exc:  # the app is optional for scripted use
         print(f"The app cannot start here: {exc}", file=sys.stderr)
         return 2
     game = resolve_game_path(argv[0]) if argv else None
-    return run(game, demo=demo)
+    return int(run(game, demo=demo))
 
 
 def _load_rules(path: str | None) -> HouseRules:

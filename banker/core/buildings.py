@@ -80,7 +80,9 @@ def build_houses(state: GameState, cmd: BuildHouses) -> Message:
     lots = _require_buildable(state, player.name, deed)
     held = state.deeds[deed.name]
     if held.hotel:
-        raise NotAllowed("{deed} already has a hotel: nothing more can be built there.", deed=deed.name)
+        raise NotAllowed(
+            "{deed} already has a hotel: nothing more can be built there.", deed=deed.name
+        )
     if held.houses + cmd.count > MAX_HOUSES:
         raise NotAllowed(
             "{deed} has {n} and a lot takes at most 4 houses; then buy a hotel "
@@ -137,9 +139,7 @@ def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
             levels=_levels(state, short),
         )
     if state.bank.hotels_left < 1:
-        raise HouseShortage(
-            "The bank has no hotels left: wait until someone sells a hotel back."
-        )
+        raise HouseShortage("The bank has no hotels left: wait until someone sells a hotel back.")
     cost = deed.house_cost or 0
     require_cash(state, player, cost, "for a hotel")
     to_bank(state, player, cost)
@@ -175,9 +175,7 @@ def sell_houses(state: GameState, cmd: SellHouses) -> Message:
             n=_level_name(held.houses),
             c=cmd.count,
         )
-    highest_other = max(
-        (state.deeds[lot].level for lot in lots if lot != deed.name), default=0
-    )
+    highest_other = max((state.deeds[lot].level for lot in lots if lot != deed.name), default=0)
     if held.houses - cmd.count < highest_other - 1:
         raise UnevenBuilding(
             "Sell evenly: {deed} would have {n} while {levels}. "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from banker.core.commands import DrawCard
+from banker.core.commands import DrawCard, RentVariant
 from banker.core.edition import Card, CardAction, Deck, DeedKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank, transfer
@@ -55,7 +55,9 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
             card=card.text,
         )
     if cmd.dice is not None and action is not CardAction.NEAREST_UTILITY:
-        raise BadInput("Only the nearest-utility card takes dice; {card!r} does not.", card=card.text)
+        raise BadInput(
+            "Only the nearest-utility card takes dice; {card!r} does not.", card=card.text
+        )
     head = f"{player.name} drew {deck_name(card.deck)}: {card.text}"
     pot = state.rules.free_parking_pot
     money = state.money
@@ -84,7 +86,9 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
     others = [p for p in state.active_players if p is not player]
     if action is CardAction.PAY_EACH:
         total = card.amount * len(others)
-        require_cash(state, player, total, f"to pay {len(others)} players {money(card.amount)} each")
+        require_cash(
+            state, player, total, f"to pay {len(others)} players {money(card.amount)} each"
+        )
         for other in others:
             transfer(player, other, card.amount)
         return msg("{head}: paid {amount} in all", head=head, amount=money(total))
@@ -142,8 +146,14 @@ def _card_rent(
         return msg("{head}{salary}; {deed} is for sale", head=head, salary=salary, deed=deed.name)
     if held.owner == player.name or held.mortgaged:
         why = "their own deed" if held.owner == player.name else "mortgaged"
-        return msg("{head}{salary}; {deed} is {why}: no rent", head=head, salary=salary, deed=deed.name, why=why)
-    variant = "double" if wanted is DeedKind.RAILROAD else "x10"
+        return msg(
+            "{head}{salary}; {deed} is {why}: no rent",
+            head=head,
+            salary=salary,
+            deed=deed.name,
+            why=why,
+        )
+    variant: RentVariant = "double" if wanted is DeedKind.RAILROAD else "x10"
     rent = rent_due(state, deed.name, cmd.dice, variant)
     owner = player_of(state, held.owner)
     require_cash(state, player, rent.amount, f"in rent to {owner.name}")

@@ -252,7 +252,9 @@ class Edition(_Strict):
                 )
         for deck in ("chance", "chest"):
             if sum(c.deck == deck and c.action is CardAction.JAIL_FREE for c in self.cards) > 1:
-                raise ValueError(f"cards: the {deck} deck has more than one Get Out of Jail Free card")
+                raise ValueError(
+                    f"cards: the {deck} deck has more than one Get Out of Jail Free card"
+                )
         return self
 
     # Look-ups, built once per edition.
@@ -300,7 +302,9 @@ def _unique(where: str, what: str, values: list[Any]) -> None:
     for i, value in enumerate(values):
         key = value.casefold() if isinstance(value, str) else value
         if key in seen:
-            raise ValueError(f"{where}.{i}.{what}: duplicate {what} {value!r} (also at {where}.{seen[key]})")
+            raise ValueError(
+                f"{where}.{i}.{what}: duplicate {what} {value!r} (also at {where}.{seen[key]})"
+            )
         seen[key] = i
 
 
@@ -347,6 +351,4 @@ def parse_edition(text: str, label: str = "edition") -> Edition:
             where = ".".join(str(p) for p in err["loc"])
             text_ = err["msg"].removeprefix("Value error, ")
             problems.append(f"{where}: {text_}" if where else text_)
-        raise EditionError(
-            "{file}: {problems}", file=label, problems="; ".join(problems)
-        ) from None
+        raise EditionError("{file}: {problems}", file=label, problems="; ".join(problems)) from None

@@ -82,7 +82,9 @@ def why_not(state: GameState, command: Command) -> str | None:
 def _go(state: GameState, cmd: PassGoCmd) -> Message:
     player = player_of(state, cmd.player)
     from_bank(state, player, state.salary)
-    return msg("{p} passed GO and collected {amount}", p=player.name, amount=state.money(state.salary))
+    return msg(
+        "{p} passed GO and collected {amount}", p=player.name, amount=state.money(state.salary)
+    )
 
 
 def _buy(state: GameState, cmd: Buy) -> Message:
@@ -98,7 +100,12 @@ def _buy(state: GameState, cmd: Buy) -> Message:
     require_cash(state, player, deed.price, f"to buy {deed.name}")
     to_bank(state, player, deed.price)
     held.owner = player.name
-    return msg("{p} bought {deed} for {amount}", p=player.name, deed=deed.name, amount=state.money(deed.price))
+    return msg(
+        "{p} bought {deed} for {amount}",
+        p=player.name,
+        deed=deed.name,
+        amount=state.money(deed.price),
+    )
 
 
 def _rent(state: GameState, cmd: PayRent) -> Message:
@@ -140,7 +147,9 @@ def _collect(state: GameState, cmd: Collect) -> Message:
     player = player_of(state, cmd.player)
     check_amount(cmd.amount)
     from_bank(state, player, cmd.amount)
-    return msg("{p} collected {amount} from the bank", p=player.name, amount=state.money(cmd.amount))
+    return msg(
+        "{p} collected {amount} from the bank", p=player.name, amount=state.money(cmd.amount)
+    )
 
 
 def _tax(state: GameState, cmd: PayTax) -> Message:
@@ -170,7 +179,9 @@ def _tax(state: GameState, cmd: PayTax) -> Message:
         how = f"{state.edition.income_tax_percent}% of worth"
     require_cash(state, player, amount, "in income tax")
     to_bank(state, player, amount, pot=pot)
-    return msg("{p} paid {amount} income tax ({how})", p=player.name, amount=state.money(amount), how=how)
+    return msg(
+        "{p} paid {amount} income tax ({how})", p=player.name, amount=state.money(amount), how=how
+    )
 
 
 def _jail(state: GameState, cmd: LeaveJail) -> Message:

@@ -101,7 +101,9 @@ class Game:
 
     def prepare_redo(self) -> Pending:
         if not self.undone:
-            raise NothingToUndo("There is nothing to redo: no command has been undone since the last one.")
+            raise NothingToUndo(
+                "There is nothing to redo: no command has been undone since the last one."
+            )
         entry = self.undone[-1]
         new_state, _ = apply(self.state, entry.command)
         message = msg("Redid: {what}", what=entry.message)
@@ -179,14 +181,20 @@ class Game:
                 game.undone.clear()
             elif kind == "undo":
                 if not game.applied or game.applied[-1].seq != target:
-                    raise JournalError("Journal entry {seq} undoes a command that is not last.", seq=seq)
+                    raise JournalError(
+                        "Journal entry {seq} undoes a command that is not last.", seq=seq
+                    )
                 game.undone.append(game.applied.pop())
             elif kind == "redo":
                 if not game.undone or game.undone[-1].seq != target:
-                    raise JournalError("Journal entry {seq} redoes a command that was not undone.", seq=seq)
+                    raise JournalError(
+                        "Journal entry {seq} redoes a command that was not undone.", seq=seq
+                    )
                 game.applied.append(game.undone.pop())
             else:
-                raise JournalError("Journal entry {seq} is of unknown kind {kind!r}.", seq=seq, kind=kind)
+                raise JournalError(
+                    "Journal entry {seq} is of unknown kind {kind!r}.", seq=seq, kind=kind
+                )
         start = 0
         for snap in snapshots:
             if 0 < snap.depth <= game.depth and game.applied[snap.depth - 1].seq == snap.last_seq:

@@ -74,7 +74,9 @@ def parse(text: str, state: GameState) -> Parsed:
     """
     words = text.split()
     if not words:
-        raise BadInput("Type a command, e.g. 'rent Bob Boardwalk'. Verbs: {verbs}.", verbs=", ".join(VERBS))
+        raise BadInput(
+            "Type a command, e.g. 'rent Bob Boardwalk'. Verbs: {verbs}.", verbs=", ".join(VERBS)
+        )
     verb, args = words[0].casefold(), words[1:]
     if verb == "lift":
         verb = "unmortgage"
@@ -213,7 +215,11 @@ def _rent(a: _Args) -> Parsed:
 
 def _pay(a: _Args) -> Parsed:
     words = a.words
-    spots = [i for i, w in enumerate(words) if i > 0 and (_is_number(w) or w.startswith(a.state.edition.currency))]
+    spots = [
+        i
+        for i, w in enumerate(words)
+        if i > 0 and (_is_number(w) or w.startswith(a.state.edition.currency))
+    ]
     if not spots:
         if len(words) >= 2:
             amount(words[-1], a.state)
@@ -273,7 +279,10 @@ def _card(a: _Args) -> Parsed:
 
     def card_and_deed(rest: list[str]) -> tuple[str, str | None]:
         if not rest:
-            raise BadInput("Name the card, e.g. 'card Alice chance-dividend'. Card ids: {ids}.", ids=", ".join(ids))
+            raise BadInput(
+                "Name the card, e.g. 'card Alice chance-dividend'. Card ids: {ids}.",
+                ids=", ".join(ids),
+            )
         token = rest[0].casefold()
         found = [i for i in ids if i == token] or [i for i in ids if i.startswith(token)]
         if len(found) != 1:

@@ -81,6 +81,10 @@ def state_text(state: GameState) -> list[str]:
             lines.append(f"      {name}" + (f" ({', '.join(marks)})" if marks else ""))
     lines.append(
         f"Bank: {state.bank.houses_left} houses, {state.bank.hotels_left} hotels left"
-        + (f"; Free Parking pot {m(state.bank.free_parking)}" if state.rules.free_parking_pot else "")
+        + (
+            f"; Free Parking pot {m(state.bank.free_parking)}"
+            if state.rules.free_parking_pot
+            else ""
+        )
     )
     return lines

@@ -79,7 +79,9 @@ def rent_due(
         assert deed.rent is not None
         if held.hotel:
             amount = deed.rent[5]
-            return Rent(amount, msg("{deed}, hotel: {amount}", deed=deed_name, amount=money(amount)))
+            return Rent(
+                amount, msg("{deed}, hotel: {amount}", deed=deed_name, amount=money(amount))
+            )
         if held.houses:
             amount = deed.rent[held.houses]
             return Rent(
@@ -149,7 +151,11 @@ def rent_due(
         why = "nearest-utility card"
     else:
         times = state.edition.utility_multipliers[count - 1]
-        why = "both utilities owned" if count == 2 else f"{count} utilit{'y' if count == 1 else 'ies'} owned"
+        why = (
+            "both utilities owned"
+            if count == 2
+            else f"{count} utilit{'y' if count == 1 else 'ies'} owned"
+        )
     return Rent(
         times * dice,
         msg(
@@ -166,9 +172,7 @@ def rent_due(
 def _owned_of_kind(state: GameState, owner: str, kind: DeedKind) -> int:
     """How many deeds of a kind the owner holds, mortgaged ones included."""
     return sum(
-        1
-        for d in state.edition.deeds
-        if d.kind is kind and state.deeds[d.name].owner == owner
+        1 for d in state.edition.deeds if d.kind is kind and state.deeds[d.name].owner == owner
     )
 
 

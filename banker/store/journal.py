@@ -88,11 +88,14 @@ class Journal:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.execute(
-                "INSERT INTO journal (seq, kind, command, target, message, at) VALUES (1, 'setup', ?, NULL, ?, ?)",
+                "INSERT INTO journal (seq, kind, command, target, message, at)"
+                " VALUES (1, 'setup', ?, NULL, ?, ?)",
                 (setup.model_dump_json(), json.dumps(_setup_message(setup).to_json()), _now()),
             )
         except (OSError, sqlite3.Error) as exc:
-            raise JournalError("Cannot create the game file {path}: {why}", path=path, why=exc) from None
+            raise JournalError(
+                "Cannot create the game file {path}: {why}", path=path, why=exc
+            ) from None
         lock = _lock(path)
         return cls(path, conn, Game(setup), lock)
 
@@ -151,14 +154,24 @@ class Journal:
 
     def _write(self, pending: Pending) -> Message:
         if self._lock is None:
-            raise JournalError("This game is open read-only: changes are made where it is open for writing.")
+            raise JournalError(
+                "This game is open read-only: changes are made where it is open for writing."
+            )
         command = pending.applied.command_json if pending.kind == "command" else None
         target = None if pending.kind == "command" else pending.applied.seq
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             self._conn.execute(
-                "INSERT INTO journal (seq, kind, command, target, message, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (pending.seq, pending.kind, command, target, json.dumps(pending.message.to_json()), _now()),
+                "INSERT INTO journal (seq, kind, command, target, message, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    pending.seq,
+                    pending.kind,
+                    command,
+                    target,
+                    json.dumps(pending.message.to_json()),
+                    _now(),
+                ),
             )
             if pending.kind != "undo" and pending.depth % SNAPSHOT_EVERY == 0:
                 self._conn.execute(
@@ -183,13 +196,21 @@ class Journal:
         """The journal, oldest first (the last `limit` entries when given)."""
         applied = {a.seq for a in self.game.applied}
         if limit is None:
-            rows = self._conn.execute("SELECT seq, kind, message, at FROM journal ORDER BY seq").fetchall()
+            rows = self._conn.execute(
+                "SELECT seq, kind, message, at FROM journal ORDER BY seq"
+            ).fetchall()
         else:
             rows = self._conn.execute(
                 "SELECT seq, kind, message, at FROM journal ORDER BY seq DESC LIMIT ?", (limit,)
             ).fetchall()[::-1]
         return [
-            LogEntry(seq, kind, Message.from_json(json.loads(text)), at, kind == "command" and seq not in applied)
+            LogEntry(
+                seq,
+                kind,
+                Message.from_json(json.loads(text)),
+                at,
+                kind == "command" and seq not in applied,
+            )
             for seq, kind, text, at in rows
         ]
 
@@ -227,7 +248,9 @@ def _check_header(path: Path) -> None:
         with path.open("rb") as f:
             header = f.read(16)
     except FileNotFoundError:
-        raise JournalError("There is no game at {path}. Start one with 'banker new'.", path=path) from None
+        raise JournalError(
+            "There is no game at {path}. Start one with 'banker new'.", path=path
+        ) from None
     except OSError as exc:
         raise JournalError("Cannot read {path}: {why}", path=path, why=exc) from None
     if header != b"SQLite format 3\x00":
@@ -252,8 +275,13 @@ def _load(conn: sqlite3.Connection, path: Path) -> Game:
         setup = Setup.model_validate_json(first[1])
     except ValueError as exc:
         raise JournalError("{path} has a damaged game setup ({why}).", path=path, why=exc) from None
-    rows = conn.execute("SELECT seq, kind, command, target, message FROM journal WHERE seq > 1 ORDER BY seq")
-    snaps = [Snapshot(d, s, ledger) for d, s, ledger in conn.execute("SELECT depth, last_seq, ledger FROM snapshots")]
+    rows = conn.execute(
+        "SELECT seq, kind, command, target, message FROM journal WHERE seq > 1 ORDER BY seq"
+    )
+    snaps = [
+        Snapshot(d, s, ledger)
+        for d, s, ledger in conn.execute("SELECT depth, last_seq, ledger FROM snapshots")
+    ]
 
     def entries() -> object:
         for seq, kind, command, target, text in rows:

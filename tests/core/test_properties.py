@@ -51,7 +51,9 @@ def commands() -> st.SearchStrategy[c.Command]:
         st.builds(c.Pay, player=players, amount=amounts, to=st.one_of(st.none(), players)),
         st.builds(c.Collect, player=players, amount=amounts),
         st.builds(
-            c.PayTax, player=players, kind=st.sampled_from(["income_flat", "income_percent", "luxury"])
+            c.PayTax,
+            player=players,
+            kind=st.sampled_from(["income_flat", "income_percent", "luxury"]),
         ),
         st.builds(
             c.DrawCard,
@@ -212,10 +214,16 @@ class PotMachine(TableMachine):
 
 
 TableMachine.TestCase.settings = settings(
-    max_examples=120, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=120,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 PotMachine.TestCase.settings = settings(
-    max_examples=80, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=80,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 TestTable = TableMachine.TestCase
 TestPot = PotMachine.TestCase
