@@ -15,9 +15,9 @@ from banker import __version__
 from banker.core.commands import Setup, check_player_names
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError
-from banker.core.language import Redo, Undo, WorthQuery, parse
+from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
 from banker.core.money import Message
-from banker.core.report import state_json, state_text, worth_lines
+from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
 from banker.store import Journal, resolve_game_path
 
@@ -133,6 +133,8 @@ def run_line(journal: Journal, line: str) -> list[str]:
     parsed = parse(line, journal.game.state)
     if isinstance(parsed, WorthQuery):
         return worth_lines(journal.game.state, parsed.player)
+    if isinstance(parsed, RaiseQuery):
+        return raise_lines(journal.game.state, parsed.player)
     result: Message
     if isinstance(parsed, Undo):
         result = journal.undo()

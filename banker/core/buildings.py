@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from banker.core.commands import BuildHotel, BuildHouses, SellHotel, SellHouses
+from banker.core.commands import BuildHotel, BuildHouses, SellHotel, SellHouses, SetGroupLevels
 from banker.core.edition import Deed, DeedKind
 from banker.core.errors import BadInput, HouseShortage, MortgagedGroup, NotAllowed, UnevenBuilding
 from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank
@@ -214,14 +214,14 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
     if others and max(others) - comes_back > 1:
         raise UnevenBuilding(
             "The bank has only {left} house{s}, so {deed}'s hotel would come down to {n} while "
-            "{levels}. Sell the other lots down to {most} first, or wait until the bank has "
-            "more houses.",
+            "{levels}. Sell the whole group down at once ('levels {p} {deed} ...' or the build "
+            "dialog), or wait until the bank has more houses.",
             left=state.bank.houses_left,
             s="" if state.bank.houses_left == 1 else "s",
             deed=deed.name,
             n=_level_name(comes_back),
             levels=_levels(state, [lot for lot in lots if lot != deed.name]),
-            most=_level_name(comes_back + 1),
+            p=player.name,
         )
     cost = deed.house_cost or 0
     sold_down = MAX_HOUSES - comes_back
@@ -247,3 +247,101 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
         deed=deed.name,
         amount=state.money(refund),
     )
+
+
+def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
+    player = player_of(state, cmd.player)
+    deed = _street(state, player.name, cmd.deed, "build on")
+    lots = state.edition.lots_of(deed.name)
+    if len(cmd.levels) != len(lots) or any(not 0 <= n <= HOTEL for n in cmd.levels):
+        raise BadInput(
+            "Give one level per lot of the group ({lots}), each 0 to 4 houses or 5 for a "
+            "hotel, e.g. '4,4,5'.",
+            lots=", ".join(lots),
+        )
+    if max(cmd.levels) - min(cmd.levels) > 1:
+        raise UnevenBuilding(
+            "Build evenly: {levels} would leave two lots more than one building apart.",
+            levels=", ".join(
+                f"{lot} {_level_name(n)}" for lot, n in zip(lots, cmd.levels, strict=True)
+            ),
+        )
+    now = [state.deeds[lot].level for lot in lots]
+    up = any(n > c for n, c in zip(cmd.levels, now, strict=True))
+    down = any(n < c for n, c in zip(cmd.levels, now, strict=True))
+    if up and down:
+        raise BadInput("Build up or sell down, not both at once: do one, then the other.")
+    if not up and not down:
+        raise BadInput(
+            "The {group} group already stands at those levels.", group=_group_name(state, deed)
+        )
+    cost = deed.house_cost or 0
+    houses_now = sum(n for n in now if n < HOTEL)
+    houses_after = sum(n for n in cmd.levels if n < HOTEL)
+    hotels_change = sum(n == HOTEL for n in cmd.levels) - sum(n == HOTEL for n in now)
+    if up:
+        _require_buildable(state, player.name, deed)
+        # Houses come first: every lot that ends with a hotel needs its 4 houses on the way.
+        peak = sum(
+            max(0, min(n, MAX_HOUSES) - (c if c < HOTEL else MAX_HOUSES))
+            for n, c in zip(cmd.levels, now, strict=True)
+        )
+        if peak > state.bank.houses_left:
+            raise HouseShortage(
+                "That needs {n} houses from the bank and it has {left}: build less, or "
+                "auction the houses if several players want them.",
+                n=peak,
+                left=state.bank.houses_left,
+            )
+        if hotels_change > state.bank.hotels_left:
+            raise HouseShortage(
+                "That needs {n} hotels and the bank has {left}.",
+                n=hotels_change,
+                left=state.bank.hotels_left,
+            )
+        total = cost * (sum(cmd.levels) - sum(now))
+        require_cash(state, player, total, f"to build on the {_group_name(state, deed)} group")
+        to_bank(state, player, total)
+        verb = "built"
+    else:
+        needed = houses_after - houses_now
+        if needed > state.bank.houses_left:
+            raise HouseShortage(
+                "Coming down to those levels needs {n} houses back from the bank and it has "
+                "only {left}: sell further down, to {most} per lot or less.",
+                n=needed,
+                left=state.bank.houses_left,
+                most=_level_name(_lowest_reachable(state, now)),
+            )
+        total = half(cost) * (sum(now) - sum(cmd.levels))
+        from_bank(state, player, total)
+        verb = "sold"
+    for lot, n in zip(lots, cmd.levels, strict=True):
+        held = state.deeds[lot]
+        held.hotel = n == HOTEL
+        held.houses = 0 if n == HOTEL else n
+    state.bank.houses_left -= houses_after - houses_now
+    state.bank.hotels_left -= hotels_change
+    return msg(
+        "{p} {verb} on the {group} group for {amount}: now {levels}",
+        p=player.name,
+        verb=verb,
+        group=_group_name(state, deed),
+        amount=state.money(total),
+        levels=", ".join(
+            f"{lot} {_level_name(n)}" for lot, n in zip(lots, cmd.levels, strict=True)
+        ),
+    )
+
+
+def _group_name(state: GameState, deed: Deed) -> str:
+    return state.edition.groups_by_id[deed.group or ""].name
+
+
+def _lowest_reachable(state: GameState, now: list[int]) -> int:
+    """The highest even level the group can come down to with the bank's houses."""
+    houses_now = sum(n for n in now if n < HOTEL)
+    for level in range(MAX_HOUSES, -1, -1):
+        if level * len(now) - houses_now <= state.bank.houses_left:
+            return level
+    return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from banker.core.commands import DrawCard, RentVariant
 from banker.core.edition import Card, CardAction, Deck, DeedKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
-from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank, transfer
+from banker.core.ledger import charge, deed_of, from_bank, player_of, transfer
 from banker.core.money import Message, Money, msg
 from banker.core.state import GameState, Player
 from banker.core.worth import check_dice, rent_due
@@ -66,41 +66,53 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         from_bank(state, player, card.amount)
         return msg("{head}: collected {amount}", head=head, amount=money(card.amount))
     if action is CardAction.PAY:
-        require_cash(state, player, card.amount, "for the card")
-        to_bank(state, player, card.amount, pot=pot)
-        return msg("{head}: paid {amount}", head=head, amount=money(card.amount))
+        note = charge(state, player, card.amount, None, card.text, pot=pot)
+        return msg(
+            "{head}: {paid} {amount}{note}",
+            head=head,
+            paid="owes" if note else "paid",
+            amount=money(card.amount),
+            note=note,
+        )
     if action is CardAction.REPAIRS:
         houses, hotels, due = repairs_due(state, player.name, card)
-        if due:
-            require_cash(state, player, due, "for repairs")
-            to_bank(state, player, due, pot=pot)
+        note = charge(state, player, due, None, card.text, pot=pot) if due else ""
         return msg(
-            "{head}: {h} house{hs} and {t} hotel{ts}, paid {amount}",
+            "{head}: {h} house{hs} and {t} hotel{ts}, {paid} {amount}{note}",
             head=head,
             h=houses,
             hs="" if houses == 1 else "s",
             t=hotels,
             ts="" if hotels == 1 else "s",
+            paid="owes" if note else "paid",
             amount=money(due),
+            note=note,
         )
     others = [p for p in state.active_players if p is not player]
     if action is CardAction.PAY_EACH:
         total = card.amount * len(others)
-        require_cash(
-            state, player, total, f"to pay {len(others)} players {money(card.amount)} each"
-        )
+        if player.cash >= total:
+            for other in others:
+                transfer(player, other, card.amount)
+            return msg("{head}: paid {amount} in all", head=head, amount=money(total))
         for other in others:
-            transfer(player, other, card.amount)
-        return msg("{head}: paid {amount} in all", head=head, amount=money(total))
-    if action is CardAction.COLLECT_EACH:
-        for other in others:
-            require_cash(state, other, card.amount, f"for {player.name}'s card")
-        for other in others:
-            transfer(other, player, card.amount)
+            charge(state, player, card.amount, other, card.text)
         return msg(
-            "{head}: collected {amount} in all",
+            "{head}: owes {amount} in all; {p} has only {cash}, owed as debts",
             head=head,
-            amount=money(card.amount * len(others)),
+            amount=money(total),
+            p=player.name,
+            cash=money(player.cash),
+        )
+    if action is CardAction.COLLECT_EACH:
+        short = [o.name for o in others if charge(state, o, card.amount, player, card.text)]
+        return msg(
+            "{head}: {amount} from each player{short}",
+            head=head,
+            amount=money(card.amount),
+            short=f"; {', '.join(short)} could not pay and owe{'s' if len(short) == 1 else ''} it"
+            if short
+            else "",
         )
     if action is CardAction.JAIL_FREE:
         holder = _holder(state, card.deck)
@@ -156,15 +168,16 @@ def _card_rent(
     variant: RentVariant = "double" if wanted is DeedKind.RAILROAD else "x10"
     rent = rent_due(state, deed.name, cmd.dice, variant)
     owner = player_of(state, held.owner)
-    require_cash(state, player, rent.amount, f"in rent to {owner.name}")
-    transfer(player, owner, rent.amount)
+    note = charge(state, player, rent.amount, owner, f"card rent for {deed.name}")
     return msg(
-        "{head}{salary}; paid {o} {amount} rent for {why}",
+        "{head}{salary}; {paid} {o} {amount} rent for {why}{note}",
         head=head,
         salary=salary,
+        paid="owes" if note else "paid",
         o=owner.name,
         amount=state.money(rent.amount),
         why=rent.reason,
+        note=note,
     )
 
 

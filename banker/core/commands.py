@@ -205,6 +205,21 @@ class SellHotel(_Command):
     deed: str
 
 
+class SetGroupLevels(_Command):
+    """Build up or sell down a whole colour group at once, to the given level per lot.
+
+    Levels are in board order, 0 to 4 houses or 5 for a hotel. The final levels must be
+    even; going down, a hotel comes back as what the bank can give (the rule book's
+    "sold down like five houses"), so a group can always be sold down in a shortage.
+    """
+
+    verb: Literal["levels"] = "levels"
+    player: str
+    deed: str
+    """Any lot of the group."""
+    levels: list[int]
+
+
 class Mortgage(_Command):
     """Mortgage an unimproved deed: the bank pays its mortgage value."""
 
@@ -254,6 +269,59 @@ class TakeParking(_Command):
     player: str
 
 
+class StartAuction(_Command):
+    """Open an auction of a bank deed, or of a house or hotel in a housing shortage."""
+
+    verb: Literal["auction"] = "auction"
+    lot: str
+    """A deed's name, or `house` / `hotel`."""
+
+
+class Bid(_Command):
+    """A bid at the open auction."""
+
+    verb: Literal["bid"] = "bid"
+    player: str
+    amount: Money
+
+
+class DropOut(_Command):
+    """The player leaves the open auction."""
+
+    verb: Literal["drop"] = "drop"
+    player: str
+
+
+class CloseAuction(_Command):
+    """Sold to the highest bidder (or kept by the bank with no bid)."""
+
+    verb: Literal["close"] = "close"
+    deed: str | None = None
+    """For a house or hotel auction: the lot the winner puts the building on."""
+
+
+class Settle(_Command):
+    """The player pays their debts now that their cash covers them."""
+
+    verb: Literal["settle"] = "settle"
+    player: str
+
+
+class DeclareBankrupt(_Command):
+    """The player owes more than they can raise and leaves the game."""
+
+    verb: Literal["bankrupt"] = "bankrupt"
+    player: str
+    lift: list[str] = Field(default_factory=list)
+    """Mortgaged deeds the creditor lifts at once instead of paying the 10% fee only."""
+
+
+class EndGame(_Command):
+    """End the game now: the richest player wins."""
+
+    verb: Literal["end"] = "end"
+
+
 Command: TypeAlias = Annotated[
     PassGo
     | Buy
@@ -267,10 +335,18 @@ Command: TypeAlias = Annotated[
     | BuildHotel
     | SellHouses
     | SellHotel
+    | SetGroupLevels
     | Mortgage
     | LiftMortgage
     | Trade
-    | TakeParking,
+    | TakeParking
+    | StartAuction
+    | Bid
+    | DropOut
+    | CloseAuction
+    | Settle
+    | DeclareBankrupt
+    | EndGame,
     Field(discriminator="verb"),
 ]
 """Any command that changes a game after its setup."""

@@ -10,14 +10,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from banker.core import buildings, cards, trades
+from banker.core import auctions, buildings, cards, endgame, trades
 from banker.core.commands import (
+    Bid,
     BuildHotel,
     BuildHouses,
     Buy,
+    CloseAuction,
     Collect,
     Command,
+    DeclareBankrupt,
     DrawCard,
+    DropOut,
+    EndGame,
     LeaveJail,
     LiftMortgage,
     Mortgage,
@@ -26,12 +31,16 @@ from banker.core.commands import (
     PayTax,
     SellHotel,
     SellHouses,
+    SetGroupLevels,
+    Settle,
+    StartAuction,
     TakeParking,
     Trade,
 )
 from banker.core.commands import PassGo as PassGoCmd
 from banker.core.errors import BankerError, NotAllowed
 from banker.core.ledger import (
+    charge,
     check_amount,
     deed_of,
     from_bank,
@@ -66,8 +75,43 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise NotAllowed("The bank does not know the command {verb!r}.", verb=command.verb)
+    _check_moment(state, command)
     new = state.clone()
     return new, Receipt(handler(new, command))
+
+
+_AUCTION_COMMANDS = (Bid, DropOut, CloseAuction)
+_WHILE_OWING = (PassGoCmd, Collect, TakeParking, SellHouses, SellHotel, SetGroupLevels, Mortgage)
+"""What a player who owes may still do: receive money and raise it (trades are checked
+on their own), then settle or go bankrupt."""
+_RAISING = (Trade, Settle, DeclareBankrupt)
+
+
+def _check_moment(state: GameState, command: Command) -> None:
+    """Refuse what the moment of the game forbids: after the end, during an auction,
+    and spending by a player who owes."""
+    if state.winner is not None:
+        how = "was ended" if state.ended else "is over"
+        raise NotAllowed(
+            "The game {how}: {w} won. Only undo is possible now.", how=how, w=state.winner
+        )
+    if state.auction is not None and not isinstance(command, _AUCTION_COMMANDS):
+        raise NotAllowed(
+            "The auction of {lot} is open: bid, drop out or close it first.",
+            lot=state.auction.lot,
+        )
+    if isinstance(command, _AUCTION_COMMANDS) or isinstance(command, _WHILE_OWING + _RAISING):
+        return
+    player = getattr(command, "player", None)
+    if player is not None and state.debts_of(player):
+        owed = sum(d.amount for d in state.debts_of(player))
+        raise NotAllowed(
+            "{p} owes {owed} and has {cash}: first raise the money (sell buildings, mortgage, "
+            "trade) and settle, or declare bankruptcy.",
+            p=player,
+            owed=state.money(owed),
+            cash=state.money(state.player(player).cash),
+        )
 
 
 def why_not(state: GameState, command: Command) -> str | None:
@@ -117,14 +161,15 @@ def _rent(state: GameState, cmd: PayRent) -> Message:
     rent = rent_due(state, deed.name, cmd.dice, cmd.variant)
     assert owner_name is not None
     owner = player_of(state, owner_name)
-    require_cash(state, player, rent.amount, f"in rent to {owner.name}")
-    transfer(player, owner, rent.amount)
+    note = charge(state, player, rent.amount, owner, f"rent for {deed.name}")
     return msg(
-        "{p} paid {o} {amount} rent for {why}",
+        "{p} {paid} {o} {amount} rent for {why}{note}",
         p=player.name,
+        paid="owes" if note else "paid",
         o=owner.name,
         amount=state.money(rent.amount),
         why=rent.reason,
+        note=note,
     )
 
 
@@ -157,13 +202,14 @@ def _tax(state: GameState, cmd: PayTax) -> Message:
     pot = state.rules.free_parking_pot
     if cmd.kind == "luxury":
         amount = state.edition.luxury_tax
-        require_cash(state, player, amount, f"in {state.edition.luxury_tax_name}")
-        to_bank(state, player, amount, pot=pot)
+        note = charge(state, player, amount, None, state.edition.luxury_tax_name, pot=pot)
         return msg(
-            "{p} paid {amount} {tax}",
+            "{p} {paid} {amount} {tax}{note}",
             p=player.name,
+            paid="owes" if note else "paid",
             amount=state.money(amount),
             tax=state.edition.luxury_tax_name,
+            note=note,
         )
     if cmd.kind == "income_flat":
         amount = state.edition.income_tax
@@ -177,10 +223,14 @@ def _tax(state: GameState, cmd: PayTax) -> Message:
             )
         amount = income_tax_percent(state, player.name)
         how = f"{state.edition.income_tax_percent}% of worth"
-    require_cash(state, player, amount, "in income tax")
-    to_bank(state, player, amount, pot=pot)
+    note = charge(state, player, amount, None, "income tax", pot=pot)
     return msg(
-        "{p} paid {amount} income tax ({how})", p=player.name, amount=state.money(amount), how=how
+        "{p} {paid} {amount} income tax ({how}){note}",
+        p=player.name,
+        paid="owes" if note else "paid",
+        amount=state.money(amount),
+        how=how,
+        note=note,
     )
 
 
@@ -200,9 +250,14 @@ def _jail(state: GameState, cmd: LeaveJail) -> Message:
             deck=cards.deck_name(deck),
         )
     fine = state.jail_fine
-    require_cash(state, player, fine, "for the jail fine")
-    to_bank(state, player, fine, pot=state.rules.free_parking_pot)
-    return msg("{p} paid the {fine} fine to leave jail", p=player.name, fine=state.money(fine))
+    note = charge(state, player, fine, None, "the jail fine", pot=state.rules.free_parking_pot)
+    return msg(
+        "{p} {paid} the {fine} fine to leave jail{note}",
+        p=player.name,
+        paid="owes" if note else "paid",
+        fine=state.money(fine),
+        note=note,
+    )
 
 
 def _mortgage(state: GameState, cmd: Mortgage) -> Message:
@@ -288,6 +343,14 @@ _HANDLERS: dict[type[Any], Callable[[GameState, Any], Message]] = {
     SellHotel: buildings.sell_hotel,
     Mortgage: _mortgage,
     LiftMortgage: _unmortgage,
+    SetGroupLevels: buildings.set_group_levels,
     Trade: trades.trade,
     TakeParking: _parking,
+    StartAuction: auctions.start,
+    Bid: auctions.bid,
+    DropOut: auctions.drop,
+    CloseAuction: auctions.close,
+    Settle: endgame.settle,
+    DeclareBankrupt: endgame.bankrupt,
+    EndGame: endgame.end,
 }

@@ -36,7 +36,14 @@ class WorthQuery:
     player: str
 
 
-Parsed: TypeAlias = c.Command | Undo | Redo | WorthQuery
+@dataclass(frozen=True)
+class RaiseQuery:
+    """Show what a player could raise; changes nothing."""
+
+    player: str
+
+
+Parsed: TypeAlias = c.Command | Undo | Redo | WorthQuery | RaiseQuery
 
 USAGE: dict[str, str] = {
     "go": "go PLAYER",
@@ -55,6 +62,15 @@ USAGE: dict[str, str] = {
     "unmortgage": "unmortgage PLAYER DEED",
     "trade": "trade PLAYER PLAYER give ITEMS get ITEMS [lift [DEEDS]]",
     "parking": "parking PLAYER",
+    "levels": "levels PLAYER DEED L,L[,L] (per lot of the group: 0-4 houses, h for a hotel)",
+    "auction": "auction DEED, or auction house|hotel",
+    "bid": "bid PLAYER AMOUNT",
+    "drop": "drop PLAYER",
+    "close": "close [DEED]",
+    "raise": "raise PLAYER",
+    "settle": "settle PLAYER",
+    "bankrupt": "bankrupt PLAYER [lift DEED,...]",
+    "end": "end",
     "undo": "undo",
     "redo": "redo",
 }
@@ -378,6 +394,74 @@ def _side(a: _Args, words: list[str]) -> c.TradeSide:
     return c.TradeSide(cash=cash, deeds=deeds, jail_cards=cards)
 
 
+def _levels(a: _Args) -> Parsed:
+    if len(a.words) < 3:
+        raise a.usage()
+    levels: list[int] = []
+    for item in a.words[-1].split(","):
+        item = item.strip().casefold()
+        if item in ("h", "hotel"):
+            levels.append(5)
+        elif len(item) == 1 and item in "01234":
+            levels.append(int(item))
+        else:
+            raise BadInput(
+                "{item!r} is not a level: 0 to 4 houses, or h for a hotel, e.g. '4,4,h'.",
+                item=item,
+            )
+    name, deed = a.split(a.words[:-1], a.deed)
+    return c.SetGroupLevels(player=name, deed=deed, levels=levels)
+
+
+def _auction(a: _Args) -> Parsed:
+    if len(a.words) == 1 and a.words[0].casefold() in ("house", "hotel"):
+        return c.StartAuction(lot=a.words[0].casefold())
+    return c.StartAuction(lot=a.deed(a.words))
+
+
+def _bid(a: _Args) -> Parsed:
+    if len(a.words) < 2:
+        raise a.usage()
+    return c.Bid(player=a.player(a.words[:-1]), amount=amount(a.words[-1], a.state))
+
+
+def _drop(a: _Args) -> Parsed:
+    name, _ = a.split(a.words, a.nothing)
+    return c.DropOut(player=name)
+
+
+def _close(a: _Args) -> Parsed:
+    return c.CloseAuction(deed=a.deed(a.words) if a.words else None)
+
+
+def _raise(a: _Args) -> Parsed:
+    name, _ = a.split(a.words, a.nothing)
+    return RaiseQuery(name)
+
+
+def _settle(a: _Args) -> Parsed:
+    name, _ = a.split(a.words, a.nothing)
+    return c.Settle(player=name)
+
+
+def _bankrupt(a: _Args) -> Parsed:
+    folded = [w.casefold() for w in a.words]
+    if "lift" in folded:
+        at = folded.index("lift")
+        listed = [x.strip() for x in " ".join(a.words[at + 1 :]).split(",") if x.strip()]
+        if not listed:
+            raise a.usage()
+        lift = [a.deed(x.split()) for x in listed]
+        return c.DeclareBankrupt(player=a.player(a.words[:at]), lift=lift)
+    name, _ = a.split(a.words, a.nothing)
+    return c.DeclareBankrupt(player=name)
+
+
+def _end(a: _Args) -> Parsed:
+    a.nothing(a.words)
+    return c.EndGame()
+
+
 def _undo(a: _Args) -> Parsed:
     a.nothing(a.words)
     return Undo()
@@ -405,6 +489,15 @@ _PARSERS: dict[str, Callable[[_Args], Parsed]] = {
     "unmortgage": _deed_command(lambda p, d: c.LiftMortgage(player=p, deed=d)),
     "trade": _trade,
     "parking": _parking,
+    "levels": _levels,
+    "auction": _auction,
+    "bid": _bid,
+    "drop": _drop,
+    "close": _close,
+    "raise": _raise,
+    "settle": _settle,
+    "bankrupt": _bankrupt,
+    "end": _end,
     "undo": _undo,
     "redo": _redo,
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from banker.core.edition import Deed
 from banker.core.errors import BadInput, NotEnoughCash, UnknownName
 from banker.core.money import Money
-from banker.core.state import GameState, Player
+from banker.core.state import Debt, GameState, Player
 from banker.core.worth import raisable
 
 MAX_AMOUNT = 1_000_000_000
@@ -67,6 +67,39 @@ def require_cash(state: GameState, player: Player, amount: Money, purpose: str) 
         amount=state.money(amount),
         purpose=purpose,
         advice=advice,
+    )
+
+
+def charge(
+    state: GameState,
+    payer: Player,
+    amount: Money,
+    creditor: Player | None,
+    reason: str,
+    pot: bool = False,
+) -> str:
+    """A payment the rules oblige (rent, tax, card, fine): paid now if the cash covers it,
+    otherwise owed in full as a debt, with no cash moving until it is settled.
+
+    Returns a note for the receipt ("" when paid).
+    """
+    if payer.cash >= amount:
+        if creditor is None:
+            to_bank(state, payer, amount, pot=pot)
+        else:
+            transfer(payer, creditor, amount)
+        return ""
+    state.debts.append(
+        Debt(
+            debtor=payer.name,
+            creditor=None if creditor is None else creditor.name,
+            amount=amount,
+            reason=f"{reason} (to the pot)" if pot and creditor is None else reason,
+        )
+    )
+    return (
+        f"; {payer.name} has only {state.money(payer.cash)}: "
+        f"{state.money(amount - payer.cash)} missing, owed as a debt"
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from banker.core.state import GameState
-from banker.core.worth import income_tax_percent, worth
+from banker.core.worth import half, income_tax_percent, worth
 
 
 def state_json(state: GameState) -> dict[str, Any]:
@@ -40,6 +40,22 @@ def state_json(state: GameState) -> dict[str, Any]:
             "hotels": state.bank.hotels_left,
             "free_parking": state.bank.free_parking,
         },
+        "debts": [
+            {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
+            for d in state.debts
+        ],
+        "auction": None
+        if state.auction is None
+        else {
+            "lot": state.auction.lot,
+            "kind": state.auction.kind,
+            "high_bid": state.auction.high_bid,
+            "high_bidder": state.auction.high_bidder,
+            "bidders": list(state.auction.bidders),
+            "queue": list(state.auction_queue),
+        },
+        "winner": state.winner,
+        "ended": state.ended,
     }
 
 
@@ -58,6 +74,36 @@ def worth_lines(state: GameState, player: str) -> list[str]:
         f"Income tax: {m(state.edition.income_tax)} flat, or {pct}% of worth = "
         f"{m(income_tax_percent(state, player))}"
     )
+    return lines
+
+
+def raise_lines(state: GameState, player: str) -> list[str]:
+    """What a player could raise: every building at half (the group sold down evenly),
+    every unmortgaged deed's mortgage value."""
+    m = state.money
+    cash = state.player(player).cash
+    lines = [f"{player} could raise:", f"  cash{'':<34}{m(cash):>10}"]
+    total = cash
+    for group, lots in state.edition.group_lots.items():
+        levels = [state.deeds[lot].level for lot in lots]
+        if state.deeds[lots[0]].owner != player or not any(levels):
+            continue
+        cost = state.edition.deed(lots[0]).house_cost or 0
+        value = sum(levels) * half(cost)
+        name = state.edition.groups_by_id[group].name
+        lines.append(
+            f"  sell the {name} group's {sum(levels)} building(s), evenly{'':<2}{m(value):>10}"
+        )
+        total += value
+    for name in state.deeds_of(player):
+        if not state.deeds[name].mortgaged:
+            value = state.edition.deed(name).mortgage
+            lines.append(f"  mortgage {name:<29}{m(value):>10}")
+            total += value
+    lines.append(f"  total{'':<33}{m(total):>10}")
+    owed = sum(d.amount for d in state.debts_of(player))
+    if owed:
+        lines.append(f"Owes {m(owed)}: " + ("can settle" if total >= owed else "cannot cover it"))
     return lines
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from banker.core.edition import Deck, Edition
@@ -53,6 +55,35 @@ class Bank(BaseModel):
     player or the pot came from here, so the two always add up."""
 
 
+class Debt(BaseModel):
+    """Money a player owes and could not pay in cash: settled later, or bankruptcy."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    debtor: str
+    creditor: str | None
+    """The player owed; None for the bank."""
+    amount: Money
+    """The full amount owed."""
+    reason: str
+
+
+class Auction(BaseModel):
+    """An open auction: a bank deed, or a house or hotel in a housing shortage."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    lot: str
+    """The deed's name, or `house` / `hotel`."""
+    kind: Literal["deed", "house", "hotel"] = "deed"
+    opening: Money = 1
+    """The lowest first bid."""
+    high_bid: Money = 0
+    high_bidder: str | None = None
+    bidders: list[str] = Field(default_factory=list)
+    """Players still in, in seating order."""
+
+
 class GameState(BaseModel):
     """Everything the bank knows about a game at one moment."""
 
@@ -65,6 +96,13 @@ class GameState(BaseModel):
     deeds: dict[str, DeedState]
     """Every deed of the edition, by name, in board order."""
     bank: Bank
+    debts: list[Debt] = Field(default_factory=list)
+    auction: Auction | None = None
+    auction_queue: list[str] = Field(default_factory=list)
+    """Deeds of a player bankrupt to the bank, auctioned one after another."""
+    ended: bool = False
+    """The game was ended by `end` (a timed or agreed end)."""
+    winner: str | None = None
 
     def player(self, name: str) -> Player:
         for p in self.players:
@@ -92,6 +130,9 @@ class GameState(BaseModel):
     def hotels_supply(self) -> int:
         return self.edition.hotels if self.rules.hotels is None else self.rules.hotels
 
+    def debts_of(self, player: str) -> list[Debt]:
+        return [d for d in self.debts if d.debtor == player]
+
     def deeds_of(self, owner: str) -> list[str]:
         return [name for name, d in self.deeds.items() if d.owner == owner]
 
@@ -117,6 +158,15 @@ class GameState(BaseModel):
                 for name, d in self.deeds.items()
             },
             bank=Bank.model_construct(**self.bank.__dict__),
+            debts=[Debt.model_construct(**d.__dict__) for d in self.debts],
+            auction=None
+            if self.auction is None
+            else Auction.model_construct(
+                **{**self.auction.__dict__, "bidders": list(self.auction.bidders)}
+            ),
+            auction_queue=list(self.auction_queue),
+            ended=self.ended,
+            winner=self.winner,
         )
 
     def dump_ledger(self) -> str:

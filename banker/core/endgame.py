@@ -1,0 +1,259 @@
+"""Debts settled, bankruptcy to a player or to the bank, and the end of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.core.auctions import open_auction
+from banker.core.commands import DeclareBankrupt, EndGame, Settle
+from banker.core.errors import BadInput, NotAllowed
+from banker.core.ledger import deed_of, interest, player_of, to_bank, transfer
+from banker.core.money import Message, Money, msg
+from banker.core.state import Debt, GameState, Player
+from banker.core.worth import half, raisable
+
+
+def settle(state: GameState, cmd: Settle) -> Message:
+    player = player_of(state, cmd.player)
+    debts = state.debts_of(player.name)
+    if not debts:
+        raise NotAllowed("{p} owes nothing.", p=player.name)
+    total = sum(d.amount for d in debts)
+    if player.cash < total:
+        raise NotAllowed(
+            "{p} has {cash} and owes {total}: raise {missing} more first (sell buildings, "
+            "mortgage, trade), or declare bankruptcy if it cannot be raised.",
+            p=player.name,
+            cash=state.money(player.cash),
+            total=state.money(total),
+            missing=state.money(total - player.cash),
+        )
+    parts = []
+    for debt in debts:
+        if debt.creditor is None:
+            to_bank(state, player, debt.amount, pot=debt.reason.endswith("(to the pot)"))
+        else:
+            transfer(player, player_of(state, debt.creditor), debt.amount)
+        parts.append(f"{state.money(debt.amount)} to {debt.creditor or 'the bank'} ({debt.reason})")
+        state.debts.remove(debt)
+    return msg("{p} settled: {parts}", p=player.name, parts="; ".join(parts))
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What a bankruptcy hands over, worked out before anything moves."""
+
+    debtor: str
+    creditor: str | None
+    owed: Money
+    cash: Money
+    buildings: Money
+    """What the bank pays for the buildings, at half their cost."""
+    houses: int
+    hotels: int
+    deeds: list[str]
+    mortgaged: list[str]
+    fees: Money
+    """What the creditor pays the bank for the mortgaged deeds (fee, or lift price)."""
+    jail_cards: int
+
+
+def settlement(state: GameState, player: str, lift: list[str] | None = None) -> Settlement:
+    """The statement of a bankruptcy, for the banker to check before it is final."""
+    lift = lift or []
+    debts = state.debts_of(player)
+    creditor = debts[0].creditor if debts else None
+    deeds = state.deeds_of(player)
+    houses = sum(state.deeds[d].houses for d in deeds)
+    hotels = sum(state.deeds[d].hotel for d in deeds)
+    buildings = sum(
+        state.deeds[d].level * half(state.edition.deed(d).house_cost or 0) for d in deeds
+    )
+    mortgaged = [d for d in deeds if state.deeds[d].mortgaged]
+    fees = 0
+    if creditor is not None:
+        for d in mortgaged:
+            m = state.edition.deed(d).mortgage
+            fees += m + interest(state, m) if d in lift else interest(state, m)
+    return Settlement(
+        debtor=player,
+        creditor=creditor,
+        owed=sum(d.amount for d in debts),
+        cash=state.player(player).cash,
+        buildings=buildings,
+        houses=houses,
+        hotels=hotels,
+        deeds=deeds,
+        mortgaged=mortgaged,
+        fees=fees,
+        jail_cards=len(state.player(player).jail_cards),
+    )
+
+
+def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
+    player = player_of(state, cmd.player)
+    debts = state.debts_of(player.name)
+    if not debts:
+        raise NotAllowed(
+            "{p} owes nothing, so cannot go bankrupt. A debt comes from rent, a tax, a card "
+            "or a fine they cannot pay.",
+            p=player.name,
+        )
+    owed = sum(d.amount for d in debts)
+    could = raisable(state, player.name).total
+    if owed <= could:
+        raise NotAllowed(
+            "{p} owes {owed} and could raise {could} (cash, buildings at half, mortgages): "
+            "raise the money and settle instead.",
+            p=player.name,
+            owed=state.money(owed),
+            could=state.money(could),
+        )
+    statement = settlement(state, player.name, cmd.lift)
+    for name in cmd.lift:
+        deed_of(state, name)
+        if name not in statement.mortgaged:
+            raise BadInput(
+                "{deed} is not one of {p}'s mortgaged deeds: only those can be lifted.",
+                deed=name,
+                p=player.name,
+            )
+    if statement.creditor is None and cmd.lift:
+        raise BadInput("In a bankruptcy to the bank every deed is unmortgaged and auctioned.")
+    # Buildings go back to the bank's supply either way.
+    for name in statement.deeds:
+        held = state.deeds[name]
+        state.bank.houses_left += held.houses
+        state.bank.hotels_left += int(held.hotel)
+        held.houses = 0
+        held.hotel = False
+    state.debts = [d for d in state.debts if d.debtor != player.name]
+    if statement.creditor is None:
+        text = _to_bank(state, player, statement)
+    else:
+        text = _to_player(state, player, player_of(state, statement.creditor), statement, cmd.lift)
+    player.bankrupt = True
+    state.debts = [d for d in state.debts if d.creditor != player.name]
+    left = state.active_players
+    if len(left) == 1:
+        state.winner = left[0].name
+        state.auction = None
+        state.auction_queue = []
+        return msg(
+            "{text}. {w} is the last player left and wins the game", text=text, w=state.winner
+        )
+    return text
+
+
+def _to_player(
+    state: GameState, player: Player, creditor: Player, s: Settlement, lift: list[str]
+) -> Message:
+    # The bank pays half the buildings' cost; that and all the cash go to the creditor.
+    state.bank.issued += s.buildings
+    creditor.cash += player.cash + s.buildings
+    player.cash = 0
+    creditor.jail_cards.extend(player.jail_cards)
+    player.jail_cards.clear()
+    for name in s.deeds:
+        state.deeds[name].owner = creditor.name
+    for name in lift:
+        state.deeds[name].mortgaged = False
+    note = ""
+    if s.fees:
+        if creditor.cash >= s.fees:
+            to_bank(state, creditor, s.fees)
+        else:
+            state.debts.append(
+                Debt(
+                    debtor=creditor.name,
+                    creditor=None,
+                    amount=s.fees,
+                    reason="fees on mortgaged deeds from a bankruptcy",
+                )
+            )
+            note = " (owed as a debt)"
+        note = (
+            f"; {creditor.name} paid the bank {state.money(s.fees)} for the mortgaged deeds{note}"
+        )
+    return msg(
+        "{p} is bankrupt to {c}: {c} receives {cash} cash and {b} for {bn}, the deeds {deeds}"
+        "{cards}{note}",
+        p=player.name,
+        c=creditor.name,
+        cash=state.money(s.cash),
+        b=state.money(s.buildings),
+        bn=_buildings(s),
+        deeds=", ".join(s.deeds) or "(none)",
+        cards=f" and {s.jail_cards} Get Out of Jail Free card(s)" if s.jail_cards else "",
+        note=note,
+    )
+
+
+def _buildings(s: Settlement) -> str:
+    parts = []
+    if s.houses:
+        parts.append(f"{s.houses} house" + ("s" if s.houses > 1 else ""))
+    if s.hotels:
+        parts.append(f"{s.hotels} hotel" + ("s" if s.hotels > 1 else ""))
+    return " and ".join(parts) + " sold to the bank" if parts else "no buildings"
+
+
+def _to_bank(state: GameState, player: Player, s: Settlement) -> Message:
+    to_bank(state, player, player.cash)
+    player.jail_cards.clear()
+    for name in s.deeds:
+        state.deeds[name].owner = None
+        state.deeds[name].mortgaged = False
+    remaining = len(state.active_players) - 1
+    if s.deeds and remaining > 1:
+        open_auction(state, s.deeds[0])
+        state.auction.bidders.remove(player.name)  # type: ignore[union-attr]
+        state.auction_queue = list(s.deeds[1:])
+        auctions = f"; the bank auctions {len(s.deeds)} deed(s), starting with {s.deeds[0]}"
+    else:
+        auctions = ""
+    return msg(
+        "{p} is bankrupt to the bank: {cash} cash to the bank, buildings back to the bank{a}",
+        p=player.name,
+        cash=state.money(s.cash),
+        a=auctions,
+    )
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's worth at the end: cash, deeds (half for mortgaged), buildings at cost."""
+
+    player: str
+    cash: Money
+    deeds: Money
+    buildings: Money
+
+    @property
+    def total(self) -> Money:
+        return self.cash + self.deeds + self.buildings
+
+
+def standings(state: GameState) -> list[Standing]:
+    """Players still in, richest first (seating order breaks a tie)."""
+    rows = []
+    for p in state.active_players:
+        deeds = 0
+        buildings = 0
+        for name in state.deeds_of(p.name):
+            deed = state.edition.deed(name)
+            held = state.deeds[name]
+            deeds += deed.price // 2 if held.mortgaged else deed.price
+            buildings += held.level * (deed.house_cost or 0)
+        rows.append(Standing(p.name, p.cash, deeds, buildings))
+    return sorted(rows, key=lambda r: -r.total)
+
+
+def end(state: GameState, cmd: EndGame) -> Message:
+    rows = standings(state)
+    state.ended = True
+    state.winner = rows[0].player
+    state.auction = None
+    state.auction_queue = []
+    table = "; ".join(f"{i}. {r.player} {state.money(r.total)}" for i, r in enumerate(rows, 1))
+    return msg("The game ends. {w} wins. Standings: {table}", w=state.winner, table=table)
