@@ -49,13 +49,17 @@ def _parser() -> argparse.ArgumentParser:
     log.add_argument("game")
 
     sub.add_parser("demo", help="open the app on a game in full swing")
+
+    rec = sub.add_parser("recover", help="save every intact entry of a damaged game file")
+    rec.add_argument("game")
+    rec.add_argument("--to", help="the new game file (default: GAME-recovered.banker)")
     parser.epilog = (
         "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a game."
     )
     return parser
 
 
-ACTIONS = ("new", "do", "show", "log", "demo")
+ACTIONS = ("new", "do", "show", "log", "demo", "recover")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _show(args)
         if args.action == "log":
             return _log(args)
+        if args.action == "recover":
+            return _recover(args)
         _parser().print_help()
         return 0
     except BankerError as exc:
@@ -178,6 +184,16 @@ def _show(args: argparse.Namespace) -> int:
         else:
             print("\n".join(state_text(state)))
     return 0
+
+
+def _recover(args: argparse.Namespace) -> int:
+    from banker.store.recover import recover
+
+    report = recover(resolve_game_path(args.game), args.to)
+    print(f"Saved {report.saved} entries of {report.source} into {report.target}.")
+    for line in report.lost:
+        print(f"  lost {line}")
+    return 0 if not report.lost else 1
 
 
 def _log(args: argparse.Namespace) -> int:
