@@ -1,0 +1,167 @@
+"""The Textual app: opens a game and hands every banker action to the journal as a command.
+
+The app never changes a game itself. An action builds a core command and calls
+`journal.apply`, which writes it to disk before the ledger is redrawn; a refusal is shown
+with the core's reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from banker.core.commands import Command
+from banker.core.errors import BankerError
+from banker.core.money import Message
+from banker.store import Journal, default_games_dir
+from banker.store.paths import recent_games
+from banker.tui.palette import BankerCommands
+from banker.tui.screens.ledger import LedgerScreen
+
+log = logging.getLogger("banker.tui")
+
+
+class BankerApp(App[None]):
+    """The bank of one table: the ledger of the open game, and the dialogs of each action."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Banker"
+    COMMANDS = App.COMMANDS | {BankerCommands}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]
+    """Wider terminals get more columns of colour groups."""
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    """Everything is journaled as it happens, so quitting never loses anything."""
+
+    def __init__(self, journal: Journal | None = None) -> None:
+        super().__init__()
+        self.journal = journal
+
+    def on_mount(self) -> None:
+        if self.journal is None:
+            self.new_game()
+        else:
+            self.push_screen(LedgerScreen())
+
+    def on_unmount(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+    # Opening games.
+
+    def new_game(self) -> None:
+        """The new-game form; the game it creates replaces the open one."""
+        from banker.tui.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen(can_cancel=self.journal is not None), self._opened)
+
+    def _opened(self, journal: Journal | None) -> None:
+        if journal is None:
+            if self.journal is None:
+                self.exit()
+            return
+        if self.journal is not None:
+            self.journal.close()
+        self.journal = journal
+        if isinstance(self.screen, LedgerScreen):
+            self.switch_screen(LedgerScreen())
+        else:
+            self.push_screen(LedgerScreen())
+
+    # Changing the game: always through the journal.
+
+    def do(self, command: Command) -> bool:
+        """Apply a command through the journal and show its receipt, or the refusal."""
+        return self._change(lambda journal: journal.apply(command), "Refused")
+
+    def undo(self) -> bool:
+        return self._change(lambda journal: journal.undo(), "Nothing undone")
+
+    def redo(self) -> bool:
+        return self._change(lambda journal: journal.redo(), "Nothing redone")
+
+    def _change(self, change: Callable[[Journal], Message], refused: str) -> bool:
+        journal = self.journal
+        if journal is None:
+            return False
+        try:
+            receipt = change(journal)
+        except BankerError as exc:
+            self.notify(str(exc), title=refused, severity="error", timeout=8)
+            return False
+        except Exception as exc:  # never lose the table to a bug: show it, log it, go on
+            self.unexpected(exc)
+            return False
+        self.notify(str(receipt), timeout=6)
+        for screen in self.screen_stack:
+            if isinstance(screen, LedgerScreen):
+                screen.refresh_ledger()
+        return True
+
+    def unexpected(self, exc: Exception) -> None:
+        """Show and log an error the bank did not foresee; the game stays as journaled."""
+        log.exception("unexpected error in an action", exc_info=exc)
+        self.log.error(repr(exc))
+        self.notify(
+            f"Something went wrong ({exc!r}). The game is as last journaled; nothing more changed.",
+            title="Unexpected error",
+            severity="error",
+            timeout=15,
+        )
+
+
+def open_latest() -> Journal | None:
+    """The most recent game in the games folder that still has two players or more."""
+    for path in recent_games():
+        try:
+            journal = Journal.open(path)
+        except BankerError:
+            continue
+        if len(journal.game.state.active_players) >= 2:
+            return journal
+        journal.close()
+    return None
+
+
+def make_app(
+    game_path: Path | None = None, demo: bool = False, journal: Journal | None = None
+) -> BankerApp:
+    """The app on a game file, on a fresh demo game, or (with neither) on the latest game.
+
+    Raises:
+        JournalError: the game file cannot be opened; the message says why.
+    """
+    if journal is None:
+        if demo:
+            from banker.demo import make_demo
+
+            journal = Journal.open(make_demo())
+        elif game_path is not None:
+            journal = Journal.open(game_path)
+        else:
+            journal = open_latest()
+    return BankerApp(journal)
+
+
+def run(game_path: Path | None = None, demo: bool = False) -> int:
+    """Run the app until the banker quits. Returns the process exit code."""
+    log_dir = default_games_dir().parent
+    try:
+        log_dir.mkdir(parents=True, exist_ok=True)
+        logging.basicConfig(
+            filename=log_dir / "banker.log",
+            level=logging.WARNING,
+            format="%(asctime)s %(name)s %(levelname)s %(message)s",
+        )
+    except OSError:
+        pass
+    try:
+        app = make_app(game_path, demo)
+    except BankerError as exc:
+        print(exc)
+        return 1
+    app.run()
+    return 0

@@ -1,0 +1,1 @@
+"""The app's screens: the ledger, the new game form, and the dialogs of each action."""

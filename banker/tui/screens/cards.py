@@ -1,0 +1,93 @@
+"""A card that moves the token: did it pass GO, which railroad or utility, what were the dice."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Checkbox, Input, Select, Static
+
+from banker.core import commands as c
+from banker.core.edition import Card, CardAction, DeedKind
+from banker.core.engine import why_not
+from banker.core.state import GameState
+from banker.tui.screens.dialog import Dialog, reason_line
+from banker.tui.words import card_effect
+
+
+class CardDetails(Dialog[c.DrawCard]):
+    """The rest of a moving card: passing GO, the deed it sends the token to, the dice."""
+
+    def __init__(self, state: GameState, player: str, card: Card) -> None:
+        super().__init__()
+        self.state = state
+        self.player = player
+        self.card = card
+        self.kind: DeedKind | None = {
+            CardAction.NEAREST_RAILROAD: DeedKind.RAILROAD,
+            CardAction.NEAREST_UTILITY: DeedKind.UTILITY,
+        }.get(card.action)
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        with Vertical(classes="dialog") as box:
+            box.border_title = self.card.text
+            yield Static(card_effect(state, self.player, self.card), classes="body")
+            yield Checkbox(
+                f"Passed GO on the way ({state.money(state.salary)} salary)", id="passed-go"
+            )
+            if self.kind is not None:
+                deeds = [d for d in state.edition.deeds if d.kind is self.kind]
+                options = [(self._deed_label(d.name), d.name) for d in deeds]
+                yield Select(options, prompt=f"Which {self.kind.value}?", id="deed")
+            if self.kind is DeedKind.UTILITY:
+                yield Input(
+                    placeholder="dice total, 2 to 12 (if owned)", id="dice", restrict=r"[0-9]{0,2}"
+                )
+            yield reason_line(None)
+            with Horizontal(classes="buttons"):
+                yield self.choice("enter", "Draw it", "draw")
+                yield self.cancel_button()
+
+    def _deed_label(self, name: str) -> str:
+        held = self.state.deeds[name]
+        if held.owner is None:
+            return f"{name} (for sale)"
+        return f"{name} ({held.owner}{', mortgaged' if held.mortgaged else ''})"
+
+    def on_mount(self) -> None:
+        self.query_one("#passed-go", Checkbox).focus()
+        self._check()
+
+    def command(self) -> c.DrawCard:
+        deed: str | None = None
+        dice: int | None = None
+        if self.kind is not None:
+            value = self.query_one("#deed", Select).value
+            deed = value if isinstance(value, str) else None
+        if self.kind is DeedKind.UTILITY:
+            text = self.query_one("#dice", Input).value
+            dice = int(text) if text else None
+        passed = self.query_one("#passed-go", Checkbox).value
+        return c.DrawCard(
+            player=self.player, card=self.card.id, deed=deed, dice=dice, passed_go=passed
+        )
+
+    @on(Checkbox.Changed)
+    @on(Select.Changed)
+    @on(Input.Changed)
+    def _check(self) -> None:
+        command = self.command()
+        reason = why_not(self.state, command)
+        if self.kind is not None and command.deed is None:
+            reason = f"Pick the {self.kind.value} the card sends {self.player} to."
+        self.query_one("#reason", Static).update(reason or "")
+        self.query_one("#draw", Button).disabled = reason is not None
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.query_one("#draw", Button).press()
+
+    @on(Button.Pressed, "#draw")
+    def _draw(self) -> None:
+        self.dismiss(self.command())

@@ -1,0 +1,103 @@
+"""What every dialog shares: a framed box over the ledger, Escape to cancel, letter keys for
+its choices, and a typed result handed back with `dismiss`."""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+T = TypeVar("T")
+
+
+class Dialog(ModalScreen[T | None], Generic[T]):
+    """A modal dialog whose buttons each answer to a key shown on the button."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    """Escape closes the dialog and changes nothing."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._keys: dict[str, str] = {}
+
+    def choice(
+        self,
+        key: str,
+        label: str,
+        button_id: str,
+        *,
+        reason: str | None = None,
+        variant: str = "primary",
+    ) -> Button:
+        """A button answering to `key`, disabled with its reason shown as the tooltip."""
+        self._keys[key] = button_id
+        shown = "Enter" if key == "enter" else key
+        button = Button(
+            f"[b]{shown}[/b] {label}",
+            id=button_id,
+            variant=variant,  # type: ignore[arg-type]
+            disabled=reason is not None,
+        )
+        if reason is not None:
+            button.tooltip = reason
+        return button
+
+    def cancel_button(self, label: str = "Cancel") -> Button:
+        return Button(f"[b]Esc[/b] {label}", id="cancel", variant="default")
+
+    def on_key(self, event: events.Key) -> None:
+        button_id = self._keys.get(event.key)
+        if button_id is None or event.key == "enter":
+            return
+        button = self.query_one(f"#{button_id}", Button)
+        event.stop()
+        event.prevent_default()
+        if not button.disabled:
+            button.press()
+        else:
+            self.notify(str(button.tooltip or "Not possible now."), severity="warning")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#cancel")
+    def _cancelled(self) -> None:
+        self.action_cancel()
+
+
+def reason_line(reason: str | None, widget_id: str = "reason") -> Static:
+    """The line under a dialog that says why its main choice is not possible."""
+    return Static(reason or "", id=widget_id, classes="reason", markup=False)
+
+
+class Confirm(Dialog[bool]):
+    """Yes or no to an action whose amounts are shown before it happens."""
+
+    def __init__(self, title: str, body: str, yes: str = "Confirm") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = self.title_text
+            yield Static(self.body, classes="body", markup=False)
+            with Horizontal(classes="buttons"):
+                yield self.choice("y", self.yes, "yes")
+                yield self.cancel_button()
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    @on(Button.Pressed, "#yes")
+    def _yes(self) -> None:
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

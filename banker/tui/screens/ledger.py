@@ -1,0 +1,255 @@
+"""The ledger: players, deeds by colour group, the bank and the history on one screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header
+
+from banker.core import commands as c
+from banker.core.edition import CardAction, SquareKind
+from banker.core.errors import BankerError
+from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
+from banker.core.report import raise_lines, worth_lines
+from banker.core.state import GameState
+from banker.store import Journal
+from banker.store.journal import LogEntry
+from banker.tui.screens.dialog import Confirm
+from banker.tui.screens.landed import LandedScreen
+from banker.tui.screens.picker import SquarePicker
+from banker.tui.widgets.bank import BankGauge
+from banker.tui.widgets.board import BoardView
+from banker.tui.widgets.command_bar import CommandBar, CommandSuggester
+from banker.tui.widgets.history import SHOWN, HistoryView
+from banker.tui.widgets.players import PlayersTable
+from banker.tui.words import Landing
+
+if TYPE_CHECKING:
+    from banker.tui.app import BankerApp
+
+
+class LedgerScreen(Screen[None]):
+    """The banker's main screen. Every key acts on the highlighted player."""
+
+    BINDINGS = [
+        Binding("l", "landed", "Landed"),
+        Binding("g", "pass_go", "GO"),
+        Binding("p", "pay", "Pay"),
+        Binding("c", "collect", "Collect"),
+        Binding("b", "build", "Build"),
+        Binding("m", "mortgage", "Mortgage"),
+        Binding("t", "trade", "Trade"),
+        Binding("j", "jail", "Jail"),
+        Binding("colon", "command_bar", "Command"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("n", "new_game", "New game", show=False),
+        *(Binding(str(n), f"select({n})", f"Player {n}", show=False) for n in range(1, 9)),
+    ]
+    """One key per banker action; 1-8 pick the player the actions are for."""
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        yield Header()
+        with Vertical(id="left"):
+            players = PlayersTable(id="players")
+            players.border_title = "Players"
+            yield players
+            bank = BankGauge(id="bank")
+            bank.border_title = "Bank"
+            yield bank
+            with VerticalScroll(id="history-box") as box:
+                box.border_title = "History, latest first"
+                yield HistoryView(id="history")
+        board = BoardView(state.edition, id="board")
+        board.border_title = "Deeds"
+        yield board
+        bar = CommandBar(
+            placeholder="rent bob board · build alice park 2 · pay carol 50 to dave",
+            suggester=CommandSuggester(lambda: self.app_state),
+            id="command-bar",
+        )
+        yield bar
+        yield Footer()
+
+    # What the screen shows.
+
+    @property
+    def banker(self) -> BankerApp:
+        return cast("BankerApp", self.app)
+
+    @property
+    def journal(self) -> Journal:
+        journal = self.banker.journal
+        assert journal is not None
+        return journal
+
+    @property
+    def state(self) -> GameState:
+        return self.journal.game.state
+
+    @property
+    def app_state(self) -> GameState | None:
+        journal = self.banker.journal
+        return journal.game.state if journal else None
+
+    def on_mount(self) -> None:
+        self.sub_title = self.journal.path.stem
+        self.refresh_ledger()
+        self.query_one(PlayersTable).focus()
+
+    def refresh_ledger(self) -> None:
+        """Show the game as journaled: called after every change."""
+        state = self.state
+        self.query_one(PlayersTable).show(state)
+        self.query_one(BoardView).show(state)
+        self.query_one(BankGauge).state = state
+        self.query_one(HistoryView).entries = tuple(self.journal.entries(limit=SHOWN))
+
+    @property
+    def history(self) -> list[LogEntry]:
+        return list(self.query_one(HistoryView).entries)
+
+    @property
+    def selected(self) -> str:
+        """The player the next action is for: the highlighted row."""
+        players = self.state.players
+        row = self.query_one(PlayersTable).cursor_row
+        return players[max(0, min(row, len(players) - 1))].name
+
+    # Player selection.
+
+    def action_select(self, seat: int) -> None:
+        table = self.query_one(PlayersTable)
+        if seat <= table.row_count:
+            table.move_cursor(row=seat - 1)
+
+    @on(DataTable.RowSelected, "#players")
+    def _row_chosen(self) -> None:
+        self.action_landed()
+
+    # The actions.
+
+    def action_landed(self) -> None:
+        player = self.selected
+        self.app.push_screen(
+            SquarePicker(player, self.state.edition), lambda landing: self._landed(player, landing)
+        )
+
+    def _landed(self, player: str, landing: Landing | None) -> None:
+        if landing is not None:
+            self.app.push_screen(LandedScreen(self.state, player, landing), self._after_landing)
+
+    def _after_landing(self, command: c.Command | None) -> None:
+        if command is None or not self.banker.do(command):
+            return
+        if isinstance(command, c.DrawCard):
+            card = self.state.edition.cards_by_id[command.card]
+            target = card.target if card.action is CardAction.ADVANCE else None
+            if target and target in self.state.deeds:
+                self._landed(command.player, Landing(target, deed=target))
+
+    def action_pass_go(self) -> None:
+        player = self.selected
+        state = self.state
+        cash = state.player(player).cash
+        body = (
+            f"The bank pays {player} the {state.money(state.salary)} salary.\n"
+            f"{player}: {state.money(cash)} → {state.money(cash + state.salary)}"
+        )
+        self.app.push_screen(
+            Confirm(f"{player} passes GO", body, yes=f"Pay {state.money(state.salary)}"),
+            lambda yes: self._do(c.PassGo(player=player) if yes else None),
+        )
+
+    def action_pay(self) -> None:
+        from banker.tui.screens.money import MoneyScreen
+
+        self.app.push_screen(MoneyScreen(self.state, payer=self.selected, payee=None), self._do)
+
+    def action_collect(self) -> None:
+        from banker.tui.screens.money import MoneyScreen
+
+        self.app.push_screen(MoneyScreen(self.state, payer=None, payee=self.selected), self._do)
+
+    def action_build(self) -> None:
+        from banker.tui.screens.build import BuildScreen
+
+        self.app.push_screen(BuildScreen(self.state, self.selected), self._do)
+
+    def action_mortgage(self) -> None:
+        from banker.tui.screens.mortgage import MortgageScreen
+
+        self.app.push_screen(MortgageScreen(self.state, self.selected), self._do)
+
+    def action_trade(self) -> None:
+        from banker.tui.screens.trade import TradeScreen
+
+        self.app.push_screen(TradeScreen(self.state, self.selected), self._do)
+
+    def action_jail(self) -> None:
+        self._landed(self.selected, Landing("Jail", square=SquareKind.JAIL))
+
+    def action_undo(self) -> None:
+        self.banker.undo()
+
+    def action_redo(self) -> None:
+        self.banker.redo()
+
+    def action_new_game(self) -> None:
+        self.banker.new_game()
+
+    def _do(self, command: c.Command | None) -> None:
+        if command is not None:
+            self.banker.do(command)
+
+    # The command bar.
+
+    def action_command_bar(self) -> None:
+        bar = self.query_one(CommandBar)
+        bar.add_class("-open")
+        bar.focus()
+
+    @on(CommandBar.Dismissed)
+    def _close_bar(self) -> None:
+        bar = self.query_one(CommandBar)
+        bar.remove_class("-open")
+        self.query_one(PlayersTable).focus()
+
+    @on(CommandBar.Submitted)
+    def _run_line(self, event: CommandBar.Submitted) -> None:
+        line = event.value.strip()
+        if not line:
+            self._close_bar()
+            return
+        try:
+            parsed = parse(line, self.state)
+        except BankerError as exc:
+            self.notify(str(exc), title="Not understood", severity="error", timeout=8)
+            return
+        except Exception as exc:  # the bar must never take the app down
+            self.banker.unexpected(exc)
+            return
+        done: bool
+        if isinstance(parsed, WorthQuery):
+            self.notify(
+                "\n".join(worth_lines(self.state, parsed.player)), title="Worth", timeout=10
+            )
+            done = True
+        elif isinstance(parsed, RaiseQuery):
+            lines = raise_lines(self.state, parsed.player)
+            self.notify("\n".join(lines), title="Could raise", timeout=10)
+            done = True
+        elif isinstance(parsed, Undo):
+            done = self.banker.undo()
+        elif isinstance(parsed, Redo):
+            done = self.banker.redo()
+        else:
+            done = self.banker.do(parsed)
+        if done:
+            event.input.value = ""

@@ -1,0 +1,69 @@
+"""Mortgage a deed or lift a mortgage: the amounts, the interest, and why a deed cannot."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from banker.core import commands as c
+from banker.core.engine import why_not
+from banker.core.ledger import lift_price
+from banker.core.state import GameState
+from banker.tui.screens.dialog import Dialog
+
+
+class MortgageScreen(Dialog[c.Command]):
+    """The player's deeds, each with what mortgaging or lifting it would pay or cost."""
+
+    def __init__(self, state: GameState, player: str) -> None:
+        super().__init__()
+        self.state = state
+        self.player = player
+        self.offers: dict[str, c.Command] = {}
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        money = state.money
+        options: list[Option] = []
+        for name in state.deeds_of(self.player):
+            deed = state.edition.deed(name)
+            if state.deeds[name].mortgaged:
+                price = lift_price(state, deed.mortgage)
+                command: c.Command = c.LiftMortgage(player=self.player, deed=name)
+                what = (
+                    f"mortgaged · lift for {money(price)} "
+                    f"({money(deed.mortgage)} + {money(price - deed.mortgage)} interest)"
+                )
+            else:
+                command = c.Mortgage(player=self.player, deed=name)
+                what = f"mortgage for {money(deed.mortgage)}"
+            reason = why_not(state, command)
+            prompt = Text(name, style="bold")
+            prompt.append(f"\n  {what}")
+            if reason:
+                prompt.append(f"\n  {reason}", style="italic")
+            self.offers[name] = command
+            options.append(Option(prompt, id=name, disabled=reason is not None))
+        cash = money(state.player(self.player).cash)
+        with Vertical(classes="dialog") as box:
+            box.border_title = f"Mortgages: {self.player} ({cash})"
+            if options:
+                yield Static("Enter mortgages or lifts the highlighted deed.", classes="body")
+                yield OptionList(*options, id="deeds")
+            else:
+                yield Static(f"{self.player} owns no deeds.", classes="body")
+            with Horizontal(classes="buttons"):
+                yield self.cancel_button("Close")
+
+    def on_mount(self) -> None:
+        found = self.query("#deeds")
+        if found:
+            found.first().focus()
+
+    @on(OptionList.OptionSelected, "#deeds")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.offers[event.option.id or ""])

@@ -1,0 +1,180 @@
+"""A trade between two players: cash, deeds and jail cards both ways, the 10% fee on
+mortgaged deeds, and the choice to lift those mortgages at once."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Select, SelectionList, Static
+
+from banker.core import commands as c
+from banker.core.engine import why_not
+from banker.core.ledger import interest
+from banker.core.state import GameState
+from banker.core.trades import describe
+from banker.tui.screens.dialog import Dialog, reason_line
+
+
+class TradeScreen(Dialog[c.Trade]):
+    """Both sides of a trade, side by side; the bank's fees shown before it is made."""
+
+    def __init__(self, state: GameState, player: str, partner: str | None = None) -> None:
+        super().__init__()
+        self.state = state
+        names = [p.name for p in state.active_players]
+        self.player = player
+        if partner is None:
+            after = names[(names.index(player) + 1) % len(names)] if player in names else names[0]
+            partner = after
+        self.partner = partner
+
+    def compose(self) -> ComposeResult:
+        names = [(p.name, p.name) for p in self.state.active_players]
+        with Vertical(classes="dialog wide trade") as box:
+            box.border_title = "Trade"
+            with Horizontal(classes="sides"):
+                for side, name in (("give", self.player), ("get", self.partner)):
+                    with Vertical(classes="side", id=f"side-{side}"):
+                        yield Select(names, value=name, allow_blank=False, id=f"who-{side}")
+                        yield Static("gives:", classes="hint")
+                        yield Input(placeholder="cash", id=f"cash-{side}", restrict=r"[0-9]{0,9}")
+                        yield SelectionList[str](id=f"deeds-{side}")
+                        yield Input(
+                            placeholder="Get Out of Jail Free cards",
+                            id=f"cards-{side}",
+                            restrict=r"[0-9]?",
+                        )
+            yield Static("Lift these mortgages at once:", classes="hint", id="lift-label")
+            yield SelectionList[str](id="lift")
+            yield Static("", id="summary", classes="amount", markup=False)
+            yield reason_line(None)
+            with Horizontal(classes="buttons"):
+                yield self.choice("ctrl+s", "Make the trade", "confirm")
+                yield self.cancel_button()
+
+    def on_mount(self) -> None:
+        self._fill("give")
+        self._fill("get")
+        self._check()
+        self.query_one("#cash-give", Input).focus()
+
+    def _who(self, side: str) -> str:
+        return str(self.query_one(f"#who-{side}", Select).value)
+
+    def _fill(self, side: str) -> None:
+        state = self.state
+        owner = self._who(side)
+        deeds = self.query_one(f"#deeds-{side}", SelectionList)
+        deeds.clear_options()
+        for name in state.deeds_of(owner):
+            built = any(state.deeds[lot].level for lot in state.edition.lots_of(name))
+            label = name + (" (mortgaged)" if state.deeds[name].mortgaged else "")
+            if built:
+                label += " (group has buildings)"
+            deeds.add_option((label, name, False))
+            if built:
+                deeds.disable_option(name)
+        cards = len(state.player(owner).jail_cards)
+        self.query_one(f"#cards-{side}", Input).placeholder = f"jail cards (holds {cards})"
+
+    @on(Select.Changed)
+    def _players_changed(self, event: Select.Changed) -> None:
+        side = (event.select.id or "").removeprefix("who-")
+        if side in ("give", "get"):
+            self._fill(side)
+        self._check()
+
+    def _side(self, side: str) -> c.TradeSide:
+        cash = self.query_one(f"#cash-{side}", Input).value
+        cards = self.query_one(f"#cards-{side}", Input).value
+        deeds = list(self.query_one(f"#deeds-{side}", SelectionList).selected)
+        return c.TradeSide(cash=int(cash or 0), deeds=deeds, jail_cards=int(cards or 0))
+
+    def command(self) -> c.Trade:
+        lift = list(self.query_one("#lift", SelectionList).selected)
+        give, get = self._side("give"), self._side("get")
+        moving = set(give.deeds + get.deeds)
+        return c.Trade(
+            player=self._who("give"),
+            partner=self._who("get"),
+            give=give,
+            get=get,
+            lift=[d for d in lift if d in moving],
+        )
+
+    @on(Input.Changed)
+    @on(SelectionList.SelectedChanged, ".side SelectionList")
+    def _changed(self) -> None:
+        self._refresh_lift()
+        self._check()
+
+    @on(SelectionList.SelectedChanged, "#lift")
+    def _lift_changed(self) -> None:
+        self._check()
+
+    def _refresh_lift(self) -> None:
+        state = self.state
+        trade = self.command()
+        lift = self.query_one("#lift", SelectionList)
+        chosen = set(lift.selected)
+        mortgaged = [d for d in trade.give.deeds + trade.get.deeds if state.deeds[d].mortgaged]
+        if [str(lift.get_option_at_index(i).value) for i in range(lift.option_count)] == mortgaged:
+            return
+        lift.clear_options()
+        for name in mortgaged:
+            m = state.edition.deed(name).mortgage
+            label = (
+                f"{name}: lift for {state.money(m + interest(state, m))} now, "
+                f"else {state.money(interest(state, m))} fee"
+            )
+            lift.add_option((label, name, name in chosen))
+
+    def _check(self) -> None:
+        state = self.state
+        trade = self.command()
+        reason: str | None
+        if trade.give.empty and trade.get.empty:
+            reason = "Put something on at least one side."
+            summary = ""
+        else:
+            reason = why_not(state, trade)
+            summary = (
+                f"{trade.player} gives {describe(state, trade.give)}; "
+                f"{trade.partner} gives {describe(state, trade.get)}."
+            )
+            fees = self._fees(trade)
+            if fees:
+                summary += "\nTo the bank: " + "; ".join(fees) + "."
+        self.query_one("#summary", Static).update(summary)
+        self.query_one("#reason", Static).update(reason or "")
+        self.query_one("#confirm", Button).disabled = reason is not None
+
+    def _fees(self, trade: c.Trade) -> list[str]:
+        state = self.state
+        money = state.money
+        notes = []
+        for new_owner, deeds in (
+            (trade.partner, trade.give.deeds),
+            (trade.player, trade.get.deeds),
+        ):
+            for name in deeds:
+                if not state.deeds[name].mortgaged:
+                    continue
+                m = state.edition.deed(name).mortgage
+                fee = interest(state, m)
+                if name in trade.lift:
+                    notes.append(f"{new_owner} lifts {name} for {money(m + fee)}")
+                else:
+                    notes.append(f"{new_owner} pays the {money(fee)} fee on {name}")
+        return notes
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#confirm")
+    def _confirm(self) -> None:
+        trade = self.command()
+        reason = why_not(self.state, trade)
+        if reason is not None or (trade.give.empty and trade.get.empty):
+            self.notify(reason or "Put something on at least one side.", severity="error")
+            return
+        self.dismiss(trade)

@@ -1,0 +1,1 @@
+"""The pieces of the ledger: players, deeds by colour group, the bank, the history."""

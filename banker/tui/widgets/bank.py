@@ -1,0 +1,82 @@
+"""The bank's houses and hotels as gauges, turning to the warning colour when scarce."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from banker.core.state import GameState
+
+SCARCE_HOUSES = 8
+"""At or below this many houses left, building will soon be a scramble."""
+SCARCE_HOTELS = 2
+
+
+def gauge(left: int, supply: int, width: int) -> str:
+    """A bar of `width` cells, filled in proportion to what is left."""
+    if supply <= 0:
+        return "░" * width
+    filled = round(width * left / supply)
+    return "█" * filled + "░" * (width - filled)
+
+
+class BankGauge(Widget):
+    """Houses left of the supply, hotels left, and the Free Parking pot when that rule is on."""
+
+    COMPONENT_CLASSES = {"bank-gauge--scarce", "bank-gauge--pot"}
+
+    state: reactive[GameState | None] = reactive(None, always_update=True)
+    """The game as it stands; set by the ledger after every change."""
+
+    def render(self) -> RenderableType:
+        state = self.state
+        if state is None:
+            return ""
+        bank = state.bank
+        scarce = self.get_component_rich_style("bank-gauge--scarce")
+        table = Table.grid(expand=True, padding=(0, 1, 0, 0))
+        table.add_column("what", no_wrap=True)
+        table.add_column("bar", ratio=1, no_wrap=True, overflow="crop")
+        table.add_column("count", no_wrap=True, justify="right")
+        width = max(4, self.size.width - 20)
+        for label, left, supply, limit in (
+            ("Houses", bank.houses_left, state.houses_supply, SCARCE_HOUSES),
+            ("Hotels", bank.hotels_left, state.hotels_supply, SCARCE_HOTELS),
+        ):
+            style = scarce if left <= limit else None
+            table.add_row(
+                Text(label, style="bold"),
+                Text(gauge(left, supply, width), style=style or ""),
+                Text(f"{left} of {supply}", style=style or ""),
+            )
+        if state.rules.free_parking_pot:
+            table.add_row(
+                Text("Free Parking", style="bold"),
+                Text(""),
+                Text(
+                    state.money(bank.free_parking),
+                    style=self.get_component_rich_style("bank-gauge--pot"),
+                ),
+            )
+        auction = state.auction
+        if auction is not None:
+            high = (
+                f"{state.money(auction.high_bid)} by {auction.high_bidder}"
+                if auction.high_bidder
+                else "no bid yet"
+            )
+            table.add_row(
+                Text("Auction", style="bold"),
+                Text(auction.lot, overflow="ellipsis", no_wrap=True),
+                Text(high, style=self.get_component_rich_style("bank-gauge--scarce")),
+            )
+        for debt in state.debts:
+            table.add_row(
+                Text("Owed", style="bold"),
+                Text(f"{debt.debtor} to {debt.creditor or 'the bank'}", no_wrap=True),
+                Text(state.money(debt.amount), style=scarce),
+            )
+        return table

@@ -1,0 +1,82 @@
+"""The board's deeds by colour group, in the group's colour, with owner and buildings."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from banker.core.edition import DeedKind, Edition
+from banker.core.state import GameState
+from banker.tui.words import buildings_mark, player_colour
+
+
+def _ink_on(hex_colour: str) -> str:
+    """Black or white, whichever reads better on the group's colour."""
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+class GroupCard(Widget):
+    """One colour group (or the railroads, or the utilities): a coloured title, then its lots."""
+
+    state: reactive[GameState | None] = reactive(None, always_update=True, layout=True)
+    """The game as it stands; set by the ledger after every change."""
+
+    def __init__(self, title: str, colour: str | None, lots: list[str], **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.title = title
+        self.colour = colour
+        self.lots = lots
+
+    def render(self) -> RenderableType:
+        state = self.state
+        head = Text(f" {self.title} ", style="bold", no_wrap=True, overflow="ellipsis")
+        if self.colour:
+            head.stylize(f"{_ink_on(self.colour)} on {self.colour}")
+        else:
+            head.stylize("reverse")
+        table = Table.grid(expand=True, padding=(0, 1, 0, 0))
+        table.add_column("deed", ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column("owner", max_width=9, no_wrap=True, overflow="ellipsis")
+        table.add_column("buildings", no_wrap=True, justify="right", min_width=4)
+        table.add_row(head, "", "")
+        for lot in self.lots:
+            held = state.deeds[lot] if state else None
+            if held is None or held.owner is None:
+                table.add_row(Text(lot, style="dim"), Text("bank", style="dim italic"), "")
+                continue
+            assert state is not None
+            owner = Text(held.owner, style=player_colour(state, held.owner))
+            if held.mortgaged:
+                mark = Text("mortgaged", style="italic dim")
+            else:
+                mark = Text(buildings_mark(held), style="bold" if held.hotel else "")
+            table.add_row(Text(lot), owner, mark)
+        return table
+
+
+class BoardView(Grid):
+    """Every deed of the edition, grouped as on the board."""
+
+    def __init__(self, edition: Edition, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.edition = edition
+
+    def compose(self) -> ComposeResult:
+        edition = self.edition
+        for group in edition.groups:
+            yield GroupCard(group.name, group.colour, edition.group_lots[group.id], classes="group")
+        railroads = "Stations" if edition.id == "uk" else "Railroads"
+        for kind, title in ((DeedKind.RAILROAD, railroads), (DeedKind.UTILITY, "Utilities")):
+            lots = [d.name for d in sorted(edition.deeds, key=lambda d: d.square) if d.kind is kind]
+            if lots:
+                yield GroupCard(title, None, lots, classes="group")
+
+    def show(self, state: GameState) -> None:
+        for card in self.query(GroupCard):
+            card.state = state

@@ -1,0 +1,76 @@
+"""The command bar: the core's command language, completing verbs, players, deeds and cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.binding import Binding
+from textual.message import Message
+from textual.suggester import Suggester
+from textual.widgets import Input
+
+from banker.core.language import VERBS
+from banker.core.state import GameState
+
+MAX_NAME_WORDS = 4
+"""The longest name completed, in words ("North Carolina Avenue")."""
+
+
+class CommandSuggester(Suggester):
+    """Completes the word being typed: a verb first, then player, deed and card names."""
+
+    def __init__(self, state: Callable[[], GameState | None]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self._state = state
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return suggest(value, self._state())
+
+
+def suggest(value: str, state: GameState | None) -> str | None:
+    """The whole line with the last word (or words) completed, or None.
+
+    >>> suggest("bu", None)
+    'buy'
+    """
+    if not value or value.endswith(" "):
+        return None
+    words = value.split(" ")
+    if len(words) == 1:
+        names: list[str] = [*VERBS, "lift"]
+    elif state is None:
+        return None
+    else:
+        names = [p.name for p in state.active_players] + list(state.deeds)
+        if words[0].casefold() == "card":
+            names += list(state.edition.cards_by_id)
+        names += ["income flat", "income percent", "luxury", "fine", "double", "x10", "hotel"]
+    for k in range(min(MAX_NAME_WORDS, len(words) - (len(words) > 1)), 0, -1):
+        tail = " ".join(words[-k:])
+        folded = tail.casefold()
+        for name in names:
+            if name.casefold().startswith(folded) and len(name) > len(tail):
+                return value + name[len(tail) :]
+    return None
+
+
+class CommandBar(Input):
+    """One line of the command language; Enter applies it, Escape puts the bar away."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss", "Close", show=False),
+        Binding("tab", "complete", "Complete", show=False, priority=True),
+    ]
+    """Tab takes the completion shown in grey, as the right arrow does."""
+
+    class Dismissed(Message):
+        """The banker put the command bar away without running a command."""
+
+    def action_dismiss(self) -> None:
+        self.value = ""
+        self.post_message(self.Dismissed())
+
+    def action_complete(self) -> None:
+        if self._suggestion:
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)

@@ -1,0 +1,77 @@
+"""The players at the table: cash first and clear, then worth, deeds and jail cards."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from banker.core.edition import DeedKind
+from banker.core.state import GameState
+from banker.core.worth import worth
+from banker.tui.words import player_colour
+
+COLUMNS = (
+    ("seat", "#"),
+    ("name", "Player"),
+    ("cash", "Cash"),
+    ("worth", "Worth"),
+    ("deeds", "Deeds"),
+    ("cards", "Jail cards"),
+)
+
+
+class PlayersTable(DataTable[Text]):
+    """One row per player, in turn order; the highlighted row is the player the keys act on."""
+
+    def on_mount(self) -> None:
+        self.cursor_type = "row"
+        self.zebra_stripes = False
+        for key, label in COLUMNS:
+            self.add_column(label, key=key)
+
+    def show(self, state: GameState) -> None:
+        """Show the players as they stand in `state`, keeping the highlighted row."""
+        row = self.cursor_row
+        for seat, player in enumerate(state.players, start=1):
+            cells = self._cells(state, seat, player.name)
+            if player.name in self.rows:
+                for (key, _), cell in zip(COLUMNS, cells, strict=True):
+                    self.update_cell(player.name, key, cell)
+            else:
+                self.add_row(*cells, key=player.name)
+        if self.row_count:
+            self.move_cursor(row=min(row, self.row_count - 1))
+
+    def _cells(self, state: GameState, seat: int, name: str) -> list[Text]:
+        player = state.player(name)
+        colour = player_colour(state, name)
+        money = state.money
+        if player.bankrupt:
+            struck = Text(name, style="strike dim")
+            return [
+                Text(str(seat)),
+                struck,
+                Text("bankrupt", style="dim"),
+                Text(""),
+                Text(""),
+                Text(""),
+            ]
+        deeds = state.deeds_of(name)
+        swatches = Text(f"{len(deeds):>2} ")
+        for deed_name in deeds:
+            deed = state.edition.deed(deed_name)
+            mortgaged = state.deeds[deed_name].mortgaged
+            if deed.kind is DeedKind.STREET and deed.group:
+                hue = state.edition.groups_by_id[deed.group].colour
+                swatches.append("▪" if mortgaged else "■", style=hue)
+            else:
+                swatches.append("▫" if mortgaged else "□", style="bold")
+        cards = Text(str(len(player.jail_cards)) if player.jail_cards else "", justify="center")
+        return [
+            Text(str(seat), style="dim"),
+            Text(name, style=f"bold {colour}"),
+            Text(money(player.cash), style="bold", justify="right"),
+            Text(money(worth(state, name).total), justify="right"),
+            swatches,
+            cards,
+        ]
