@@ -121,3 +121,18 @@ def landings(edition: Edition) -> list[Landing]:
     for card in edition.cards:
         result.append(Landing(f"{deck_name(card.deck)}: {card.text}", card=card.id))
     return result
+
+
+STREET_WORDS = frozenset(
+    {"avenue", "place", "road", "street", "railroad", "station", "lane", "square"}
+)
+"""Last words a name can do without where room is short: `Baltic Avenue` reads as `Baltic`."""
+
+
+def short_name(name: str) -> str:
+    """The deed's name without its street word, for a narrow board."""
+    words = name.split()
+    rest = " ".join(words[:-1])
+    if len(words) > 1 and words[-1].casefold() in STREET_WORDS and len(rest) >= 5:
+        return rest
+    return name

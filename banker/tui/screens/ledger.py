@@ -44,7 +44,7 @@ class LedgerScreen(Screen[None]):
         Binding("b", "build", "Build"),
         Binding("m", "mortgage", "Mortgage"),
         Binding("t", "trade", "Trade"),
-        Binding("j", "jail", "Jail"),
+        Binding("j", "jail", "Jail", show=False),
         Binding("colon", "command_bar", "Command"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
@@ -75,7 +75,7 @@ class LedgerScreen(Screen[None]):
             id="command-bar",
         )
         yield bar
-        yield Footer()
+        yield Footer(compact=True)
 
     # What the screen shows.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,7 +12,28 @@ from textual.widget import Widget
 
 from banker.core.edition import DeedKind, Edition
 from banker.core.state import GameState
-from banker.tui.words import buildings_mark, player_colour
+from banker.core.worth import rent_due
+from banker.tui.words import buildings_mark, player_colour, short_name
+
+ROOMY = 30
+"""From this width a group card spells out `mortgaged` and longer owner names."""
+WITH_RENT = 44
+"""From this width a group card shows the rent each owned deed collects now."""
+
+
+def rent_text(state: GameState, deed: str) -> str:
+    """The rent the deed collects as it stands, or the dice rule for a utility."""
+    held = state.deeds[deed]
+    if held.owner is None or held.mortgaged:
+        return ""
+    if state.edition.deed(deed).kind is DeedKind.UTILITY:
+        count = sum(
+            1
+            for d in state.edition.deeds
+            if d.kind is DeedKind.UTILITY and state.deeds[d.name].owner == held.owner
+        )
+        return f"{state.edition.utility_multipliers[count - 1]}×dice"
+    return state.money(rent_due(state, deed).amount)
 
 
 def _ink_on(hex_colour: str) -> str:
@@ -40,24 +61,34 @@ class GroupCard(Widget):
             head.stylize(f"{_ink_on(self.colour)} on {self.colour}")
         else:
             head.stylize("reverse")
+        width = self.size.width
+        roomy = width >= ROOMY
+        with_rent = width >= WITH_RENT
+        owner_width, mark_width = (8, 9) if roomy else (5, 5)
+        rent_width = 8 if with_rent else 0
+        name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
         table = Table.grid(expand=True, padding=(0, 1, 0, 0))
         table.add_column("deed", ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column("owner", max_width=9, no_wrap=True, overflow="ellipsis")
-        table.add_column("buildings", no_wrap=True, justify="right", min_width=4)
-        table.add_row(head, "", "")
+        table.add_column("owner", width=owner_width, no_wrap=True, overflow="ellipsis")
+        table.add_column("buildings", no_wrap=True, justify="right", width=mark_width)
+        if with_rent:
+            table.add_column("rent", no_wrap=True, justify="right", width=rent_width)
         for lot in self.lots:
             held = state.deeds[lot] if state else None
-            if held is None or held.owner is None:
-                table.add_row(Text(lot, style="dim"), Text("bank", style="dim italic"), "")
-                continue
-            assert state is not None
-            owner = Text(held.owner, style=player_colour(state, held.owner))
-            if held.mortgaged:
-                mark = Text("mortgaged", style="italic dim")
+            shown = lot if len(lot) <= name_width else short_name(lot)
+            if state is None or held is None or held.owner is None:
+                cells = [Text(shown, style="dim"), Text("bank", style="dim italic"), Text("")]
             else:
-                mark = Text(buildings_mark(held), style="bold" if held.hotel else "")
-            table.add_row(Text(lot), owner, mark)
-        return table
+                owner = Text(held.owner, style=player_colour(state, held.owner))
+                if held.mortgaged:
+                    mark = Text("mortgaged" if roomy else "mort.", style="italic dim")
+                else:
+                    mark = Text(buildings_mark(held), style="bold" if held.hotel else "")
+                cells = [Text(shown), owner, mark]
+            if with_rent:
+                cells.append(Text(rent_text(state, lot) if state else "", style="dim"))
+            table.add_row(*cells)
+        return Group(head, table)
 
 
 class BoardView(Grid):

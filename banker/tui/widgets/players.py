@@ -16,7 +16,7 @@ COLUMNS = (
     ("cash", "Cash"),
     ("worth", "Worth"),
     ("deeds", "Deeds"),
-    ("cards", "Jail cards"),
+    ("cards", "Cards"),
 )
 
 
