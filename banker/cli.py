@@ -169,7 +169,7 @@ def _do(args: argparse.Namespace) -> int:
                 continue
             try:
                 for out in run_line(journal, line):
-                    print(out)
+                    print(out, flush=True)  # each receipt shows as soon as it is saved
             except BankerError as exc:
                 print(f"{args.file}, line {number}: {exc}", file=sys.stderr)
                 return 1

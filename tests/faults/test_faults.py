@@ -1,0 +1,134 @@
+"""Faults survived: processes killed mid-command, a full disk, a read-only file,
+damaged files recovered. The long versions are scripts beside this file."""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+from banker.cli import main
+from banker.core import commands as c
+from banker.core.edition import load_edition
+from banker.core.errors import JournalError
+from banker.core.validators import validate
+from banker.store import Journal
+from banker.store.recover import recover
+from tests.faults.kill_campaign import campaign
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_a_short_kill_campaign_loses_nothing() -> None:
+    tally = campaign(kills=12, seed=7)
+    assert tally.kills == 12
+    assert tally.acknowledged > 12
+    assert (tally.lost, tally.unopenable, tally.invalid) == (0, 0, 0)
+
+
+def new_game(path: Path) -> Journal:
+    return Journal.create(path, c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
+
+
+def test_a_full_disk_refuses_the_command_and_keeps_the_game_consistent(tmp_path: Path) -> None:
+    path = tmp_path / "full.banker"
+    journal = new_game(path)
+    pages = journal._conn.execute("PRAGMA page_count").fetchone()[0]
+    journal._conn.execute(f"PRAGMA max_page_count = {pages + 2}")  # the disk is nearly full
+    accepted = 0
+    with pytest.raises(JournalError, match="could not be saved .*full.*nothing was changed"):
+        for i in range(10_000):
+            journal.apply(c.Collect(player="Alice", amount=i + 1))
+            accepted += 1
+    in_memory = journal.game.state.dump_ledger()
+    assert journal.game.state.player("Alice").cash == 1500 + accepted * (accepted + 1) // 2
+    journal.close()
+    with Journal.open(path) as again:
+        assert again.game.state.dump_ledger() == in_memory
+        assert validate(again.game.state) == []
+
+
+@pytest.mark.skipif(
+    os.geteuid() == 0 if hasattr(os, "geteuid") else True, reason="root ignores file modes"
+)
+def test_a_read_only_game_file_refuses_changes_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "ro.banker"
+    new_game(path).close()
+    path.chmod(0o444)
+    tmp_path.chmod(0o555)
+    try:
+        with pytest.raises(JournalError):
+            with Journal.open(path) as j:
+                j.apply(c.PassGo(player="Alice"))
+    finally:
+        tmp_path.chmod(0o755)
+        path.chmod(0o644)
+
+
+def played(path: Path, n: int = 300) -> Journal:
+    journal = new_game(path)
+    for i in range(n):
+        journal.apply(c.Collect(player="Alice" if i % 2 else "Bob", amount=i + 1))
+    return journal
+
+
+def test_recover_saves_every_entry_of_a_healthy_game(tmp_path: Path) -> None:
+    played(tmp_path / "ok.banker").close()
+    report = recover(tmp_path / "ok.banker")
+    assert (report.saved, report.lost) == (300, [])
+    with (
+        Journal.open(report.target) as j,
+        Journal.open(tmp_path / "ok.banker", read_only=True) as k,
+    ):
+        assert j.game.state.dump_ledger() == k.game.state.dump_ledger()
+
+
+def test_recover_saves_what_a_damaged_page_leaves(tmp_path: Path) -> None:
+    path = tmp_path / "hurt.banker"
+    played(path, 2000).close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    rng = random.Random(3)
+    start = page * (len(data) // page // 2)  # a page in the middle of the journal
+    data[start : start + page] = bytes(rng.randrange(256) for _ in range(page))
+    path.write_bytes(bytes(data))
+    with pytest.raises(JournalError) as opened:
+        Journal.open(path)
+    assert "banker recover" in str(opened.value) or "damaged" in str(opened.value)
+    report = recover(path)
+    assert report.saved > 100
+    assert report.lost
+    with Journal.open(report.target) as j:
+        assert validate(j.game.state) == []
+
+
+@pytest.mark.parametrize("damage", ["truncated", "random bytes", "other sqlite", "newer schema"])
+def test_damaged_files_get_a_clear_message_never_a_traceback(
+    tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.banker"
+    played(path, 50).close()
+    if damage == "truncated":
+        path.write_bytes(path.read_bytes()[:1000])
+    elif damage == "random bytes":
+        path.write_bytes(random.Random(1).randbytes(20_000))
+    elif damage == "other sqlite":
+        path.unlink()
+        db = sqlite3.connect(path)
+        db.execute("CREATE TABLE journal (x)")
+        db.commit()
+        db.close()
+    else:
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA user_version = 7")
+        db.commit()
+        db.close()
+    assert main(["show", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert str(path) in err
+    assert main(["recover", str(path), "--to", str(tmp_path / "saved.banker")]) in (0, 1, 2)
+    assert "Traceback" not in capsys.readouterr().err
