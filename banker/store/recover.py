@@ -34,7 +34,11 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
         JournalError: not even the game's setup can be read, or the target exists.
     """
     source = Path(source)
-    target = Path(target) if target else source.with_name(f"{source.stem}-recovered{source.suffix or '.banker'}")
+    target = (
+        Path(target)
+        if target
+        else source.with_name(f"{source.stem}-recovered{source.suffix or '.banker'}")
+    )
     try:
         conn = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
         last = conn.execute("SELECT MAX(seq) FROM journal").fetchone()[0] or 0
