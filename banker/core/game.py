@@ -8,6 +8,7 @@ to disk between them and the game only moves on once it is safe.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -26,12 +27,22 @@ EntryKind = Literal["command", "undo", "redo"]
 
 @dataclass
 class Applied:
-    """A command in the stack: the journal entry that first applied it."""
+    """A command in the stack: the journal entry that first applied it.
+
+    The command and its message are read from their JSON only when needed, so opening a
+    long game does not parse what it never replays.
+    """
 
     seq: int
     command_json: str
-    message: Message
+    message_source: Message | str
     _command: Command | None = None
+
+    @property
+    def message(self) -> Message:
+        if isinstance(self.message_source, str):
+            self.message_source = Message.from_json(json.loads(self.message_source))
+        return self.message_source
 
     @property
     def command(self) -> Command:
@@ -149,13 +160,31 @@ class Game:
             self._checkpoints[depth] = stored
         return stored
 
+    def follow(self, seq: int, kind: EntryKind, payload: str | None, target: int | None) -> None:
+        """Apply one more journal entry written by someone else (a read-only follower).
+
+        Raises:
+            JournalError: the entry does not follow from this game.
+        """
+        if seq != self.seq + 1:
+            raise JournalError("Journal entry {seq} is out of order.", seq=seq)
+        if kind == "command" and payload is not None:
+            pending = self.prepare(parse_command_json(payload))
+        elif kind == "undo" and self.applied and self.applied[-1].seq == target:
+            pending = self.prepare_undo()
+        elif kind == "redo" and self.undone and self.undone[-1].seq == target:
+            pending = self.prepare_redo()
+        else:
+            raise JournalError("Journal entry {seq} does not follow from this game.", seq=seq)
+        self.commit(pending)
+
     # Rebuilding from a journal.
 
     @classmethod
     def restore(
         cls,
         setup: Setup,
-        entries: Iterable[tuple[int, EntryKind, str | None, int | None, Message]],
+        entries: Iterable[tuple[int, EntryKind, str | None, int | None, Message | str]],
         snapshots: Iterable[Snapshot] = (),
     ) -> Game:
         """Rebuild a game from its journal entries (seq, kind, command, target, message).

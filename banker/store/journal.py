@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO
 
 from banker.core.commands import Command, Setup
-from banker.core.errors import JournalError
+from banker.core.errors import BankerError, JournalError
 from banker.core.game import EntryKind, Game, Pending, Snapshot
 from banker.core.money import Message, msg
 
@@ -219,9 +219,18 @@ class Journal:
 
         Returns True when the game changed.
         """
-        before = self.game.seq
-        self.game = _load(self._conn, self.path)
-        return self.game.seq != before
+        rows = self._conn.execute(
+            "SELECT seq, kind, command, target FROM journal WHERE seq > ? ORDER BY seq",
+            (self.game.seq,),
+        ).fetchall()
+        if not rows:
+            return False
+        try:
+            for seq, kind, command, target in rows:
+                self.game.follow(seq, _kind(kind), command, target)
+        except BankerError:
+            self.game = _load(self._conn, self.path)  # start again from the file
+        return True
 
 
 def _setup_message(setup: Setup) -> Message:
@@ -285,7 +294,7 @@ def _load(conn: sqlite3.Connection, path: Path) -> Game:
 
     def entries() -> object:
         for seq, kind, command, target, text in rows:
-            yield seq, _kind(kind), command, target, Message.from_json(json.loads(text))
+            yield seq, _kind(kind), command, target, text
 
     try:
         return Game.restore(setup, entries(), snaps)  # type: ignore[arg-type]

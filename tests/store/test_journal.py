@@ -212,3 +212,14 @@ def test_a_disk_error_refuses_the_command_and_keeps_the_game(
     journal.close()
     with Journal.open(game_path) as again:
         assert again.game.state.player("Bob").cash == 1700
+
+
+def test_a_follower_keeps_up_with_undo_and_redo(journal: Journal, game_path: Path) -> None:
+    with Journal.open(game_path, read_only=True) as reader:
+        run(journal, "buy alice board", "go bob", "undo")
+        assert reader.refresh() is True
+        assert reader.game.state.dump_ledger() == journal.game.state.dump_ledger()
+        run(journal, "redo", "go carol")
+        assert reader.refresh() is True
+        assert reader.game.state.dump_ledger() == journal.game.state.dump_ledger()
+        assert [e.undone for e in reader.entries()] == [e.undone for e in journal.entries()]
