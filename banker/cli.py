@@ -12,7 +12,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from banker import __version__
-from banker.core.commands import Setup, check_player_names
+from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError
 from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
@@ -35,6 +35,12 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--players", required=True, help="names in turn order, e.g. Alice,Bob,Carol")
     new.add_argument("--edition", default="us", help="us, uk or the path of an edition file")
     new.add_argument("--rules", help="a TOML file of house rules")
+    new.add_argument(
+        "--deal",
+        metavar="N|all",
+        help="deal the deeds at the start: N per player, or all (paid unless --free)",
+    )
+    new.add_argument("--free", action="store_true", help="dealt deeds cost nothing")
 
     do = sub.add_parser("do", help="apply commands to a game")
     do.add_argument("game")
@@ -48,6 +54,16 @@ def _parser() -> argparse.ArgumentParser:
     log = sub.add_parser("log", help="print the journal of a game")
     log.add_argument("game")
 
+    share = sub.add_parser("share", help="serve a read-only view of a game to the players' phones")
+    share.add_argument("game")
+    share.add_argument(
+        "--host", help="the address to listen on (default: this computer's on the local network)"
+    )
+    share.add_argument("--port", type=int, default=0, help="the port (default: a free one)")
+    share.add_argument(
+        "--players", action="store_true", help="also draw a QR code for each player's own page"
+    )
+
     sub.add_parser("demo", help="open the app on a game in full swing")
 
     rec = sub.add_parser("recover", help="save every intact entry of a damaged game file")
@@ -59,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-ACTIONS = ("new", "do", "show", "log", "demo", "recover")
+ACTIONS = ("new", "do", "show", "log", "share", "demo", "recover")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _show(args)
         if args.action == "log":
             return _log(args)
+        if args.action == "share":
+            return _share(args)
         if args.action == "recover":
             return _recover(args)
         _parser().print_help()
@@ -90,6 +108,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # never a traceback at the table
         print(f"Unexpected error, nothing more was changed: {exc!r}", file=sys.stderr)
         return 2
+
+
+def _deal(setup: Setup) -> Command:
+    """The deal for a new game, checked before any file is made."""
+    from banker.core.deal import make_deal
+    from banker.core.engine import apply
+    from banker.core.state import new_game_state
+
+    assert setup.rules.deal_deeds is not None
+    start = new_game_state(setup.players, setup.edition, setup.rules)
+    dealt = make_deal(start, setup.rules.deal_deeds, setup.rules.deal_paid)
+    apply(start, dealt)  # raises with the reason if a player cannot pay their hand
+    return dealt
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise BadInput("--deal takes a number of deeds per player (1 or more), or 'all'.")
+    return int(text)
 
 
 def _app(argv: list[str], demo: bool = False) -> int:
@@ -127,9 +164,24 @@ def _load_rules(path: str | None) -> HouseRules:
 def _new(args: argparse.Namespace) -> int:
     names = check_player_names(args.players.split(","))
     setup = Setup(players=names, edition=load_edition(args.edition), rules=_load_rules(args.rules))
+    rules = setup.rules
+    if args.deal is not None or rules.deal_deeds is not None:
+        how = args.deal if args.deal is not None else str(rules.deal_deeds)
+        per = "all" if how == "all" else _whole(how)
+        setup = setup.model_copy(
+            update={
+                "rules": rules.model_copy(
+                    update={"deal_deeds": per, "deal_paid": not args.free and rules.deal_paid}
+                )
+            }
+        )
     path = resolve_game_path(args.game)
-    with Journal.create(path, setup):
-        pass
+    dealt = None
+    if setup.rules.deal_deeds is not None:
+        dealt = _deal(setup)
+    with Journal.create(path, setup) as journal:
+        if dealt is not None:
+            print(journal.apply(dealt))
     print(f"New game at {path}: {', '.join(names)} on the {setup.edition.name} board.")
     return 0
 
@@ -202,6 +254,12 @@ def _log(args: argparse.Namespace) -> int:
             mark = "  (undone)" if entry.undone else ""
             print(f"{entry.seq:>6}  {entry.at}  {entry.message}{mark}")
     return 0
+
+
+def _share(args: argparse.Namespace) -> int:
+    from banker.web.share import run_share  # aiohttp only loads when sharing
+
+    return run_share(resolve_game_path(args.game), args.host, args.port, args.players)
 
 
 if __name__ == "__main__":

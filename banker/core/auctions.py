@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from banker.core.buildings import HOTEL, MAX_HOUSES
 from banker.core.commands import Bid, CloseAuction, DropOut, StartAuction
 from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, HouseShortage, NotAllowed, UnevenBuilding
@@ -61,11 +60,12 @@ def _legal_lots(state: GameState, player: str, kind: str) -> list[str]:
         held = [state.deeds[n] for n in names]
         if any(h.owner != player or h.mortgaged for h in held):
             continue
-        levels = [h.level for h in held]
-        for name, h in zip(names, held, strict=True):
-            if kind == "house" and h.level < MAX_HOUSES and h.level == min(levels):
+        levels = [state.level(n) for n in names]
+        most = state.max_houses
+        for name, level in zip(names, levels, strict=True):
+            if kind == "house" and level < most and level == min(levels):
                 lots.append(name)
-            if kind == "hotel" and h.level == MAX_HOUSES and min(levels) >= MAX_HOUSES:
+            if kind == "hotel" and level == most and min(levels) >= most:
                 lots.append(name)
     return lots
 
@@ -77,10 +77,11 @@ def _capacity(state: GameState, player: str, kind: str) -> int:
         held = [state.deeds[n] for n in names]
         if any(h.owner != player or h.mortgaged for h in held):
             continue
+        most = state.max_houses
         if kind == "house":
-            total += sum(MAX_HOUSES - min(h.level, MAX_HOUSES) for h in held)
+            total += sum(most - min(state.level(n), most) for n in names)
         else:
-            total += sum(h.level < HOTEL for h in held)
+            total += sum(not h.hotel for h in held)
     return total
 
 
@@ -239,7 +240,7 @@ def _close_building(state: GameState, auction: Auction, lot: str | None) -> Mess
         held.houses = 0
         held.hotel = True
         state.bank.hotels_left -= 1
-        state.bank.houses_left += MAX_HOUSES
+        state.bank.houses_left += state.max_houses
     state.auction = None
     return msg(
         "Sold to {p} for {amount}: a {kind} on {deed}",

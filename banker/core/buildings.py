@@ -10,8 +10,8 @@ from banker.core.money import Message, msg
 from banker.core.state import GameState
 from banker.core.worth import half
 
-MAX_HOUSES = 4
 HOTEL = 5
+"""The level that stands for a hotel in SetGroupLevels and the command language."""
 
 
 def require_owner(state: GameState, player: str, deed: str, action: str) -> None:
@@ -63,11 +63,11 @@ def _require_buildable(state: GameState, player: str, deed: Deed) -> list[str]:
 
 
 def _levels(state: GameState, lots: list[str]) -> str:
-    return ", ".join(f"{lot} {_level_name(state.deeds[lot].level)}" for lot in lots)
+    return ", ".join(f"{lot} {_level_name(state.level(lot), state)}" for lot in lots)
 
 
-def _level_name(level: int) -> str:
-    if level == HOTEL:
+def _level_name(level: int, state: GameState | None = None) -> str:
+    if level > (state.max_houses if state else 4):
         return "hotel"
     return f"{level} house" + ("" if level == 1 else "s")
 
@@ -83,15 +83,16 @@ def build_houses(state: GameState, cmd: BuildHouses) -> Message:
         raise NotAllowed(
             "{deed} already has a hotel: nothing more can be built there.", deed=deed.name
         )
-    if held.houses + cmd.count > MAX_HOUSES:
+    if held.houses + cmd.count > state.max_houses:
         raise NotAllowed(
-            "{deed} has {n} and a lot takes at most 4 houses; then buy a hotel "
+            "{deed} has {n} and a lot takes at most {most} houses; then buy a hotel "
             "with 'hotel {p} {deed}'.",
             deed=deed.name,
             n=_level_name(held.houses),
+            most=state.max_houses,
             p=player.name,
         )
-    others = [state.deeds[lot].level for lot in lots if lot != deed.name]
+    others = [state.level(lot) for lot in lots if lot != deed.name]
     lowest_other = min(others, default=held.houses + cmd.count)
     if held.houses + cmd.count > lowest_other + 1:
         raise UnevenBuilding(
@@ -132,10 +133,11 @@ def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
     held = state.deeds[deed.name]
     if held.hotel:
         raise NotAllowed("{deed} already has a hotel: one hotel per lot.", deed=deed.name)
-    short = [lot for lot in lots if state.deeds[lot].level < MAX_HOUSES]
+    short = [lot for lot in lots if state.level(lot) < state.max_houses]
     if short:
         raise UnevenBuilding(
-            "A hotel needs 4 houses on every lot of the group first: {levels}.",
+            "A hotel needs {most} houses on every lot of the group first: {levels}.",
+            most=state.max_houses,
             levels=_levels(state, short),
         )
     if state.bank.hotels_left < 1:
@@ -146,9 +148,10 @@ def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
     held.houses = 0
     held.hotel = True
     state.bank.hotels_left -= 1
-    state.bank.houses_left += MAX_HOUSES
+    state.bank.houses_left += state.max_houses
     return msg(
-        "{p} bought a hotel for {deed} for {amount}; its 4 houses went back to the bank",
+        "{p} bought a hotel for {deed} for {amount}; its {most} houses went back to the bank",
+        most=state.max_houses,
         p=player.name,
         deed=deed.name,
         amount=state.money(cost),
@@ -175,7 +178,7 @@ def sell_houses(state: GameState, cmd: SellHouses) -> Message:
             n=_level_name(held.houses),
             c=cmd.count,
         )
-    highest_other = max((state.deeds[lot].level for lot in lots if lot != deed.name), default=0)
+    highest_other = max((state.level(lot) for lot in lots if lot != deed.name), default=0)
     if held.houses - cmd.count < highest_other - 1:
         raise UnevenBuilding(
             "Sell evenly: {deed} would have {n} while {levels}. "
@@ -209,8 +212,8 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
     if not held.hotel:
         raise NotAllowed("{deed} has no hotel to sell.", deed=deed.name)
     lots = state.edition.lots_of(deed.name)
-    comes_back = min(MAX_HOUSES, state.bank.houses_left)
-    others = [state.deeds[lot].level for lot in lots if lot != deed.name]
+    comes_back = min(state.max_houses, state.bank.houses_left)
+    others = [state.level(lot) for lot in lots if lot != deed.name]
     if others and max(others) - comes_back > 1:
         raise UnevenBuilding(
             "The bank has only {left} house{s}, so {deed}'s hotel would come down to {n} while "
@@ -224,7 +227,7 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
             p=player.name,
         )
     cost = deed.house_cost or 0
-    sold_down = MAX_HOUSES - comes_back
+    sold_down = state.max_houses - comes_back
     refund = half(cost) * (1 + sold_down)
     from_bank(state, player, refund)
     held.hotel = False
@@ -242,7 +245,8 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
             k=sold_down,
         )
     return msg(
-        "{p} sold the hotel on {deed} back to the bank for {amount} and got 4 houses back",
+        "{p} sold the hotel on {deed} back to the bank for {amount} and got {most} houses back",
+        most=state.max_houses,
         p=player.name,
         deed=deed.name,
         amount=state.money(refund),
@@ -253,22 +257,27 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
     player = player_of(state, cmd.player)
     deed = _street(state, player.name, cmd.deed, "build on")
     lots = state.edition.lots_of(deed.name)
-    if len(cmd.levels) != len(lots) or any(not 0 <= n <= HOTEL for n in cmd.levels):
+    most = state.max_houses
+    if len(cmd.levels) != len(lots) or any(not (0 <= n <= most or n == HOTEL) for n in cmd.levels):
         raise BadInput(
-            "Give one level per lot of the group ({lots}), each 0 to 4 houses or 5 for a "
-            "hotel, e.g. '4,4,5'.",
+            "Give one level per lot of the group ({lots}), each 0 to {most} houses or 5 (h) "
+            "for a hotel, e.g. '{example}'.",
             lots=", ".join(lots),
+            most=most,
+            example=",".join(["h"] * len(lots)),
         )
-    if max(cmd.levels) - min(cmd.levels) > 1:
+    hotel = most + 1
+    target = [hotel if n == HOTEL else n for n in cmd.levels]
+    if max(target) - min(target) > 1:
         raise UnevenBuilding(
             "Build evenly: {levels} would leave two lots more than one building apart.",
             levels=", ".join(
-                f"{lot} {_level_name(n)}" for lot, n in zip(lots, cmd.levels, strict=True)
+                f"{lot} {_level_name(n, state)}" for lot, n in zip(lots, target, strict=True)
             ),
         )
-    now = [state.deeds[lot].level for lot in lots]
-    up = any(n > c for n, c in zip(cmd.levels, now, strict=True))
-    down = any(n < c for n, c in zip(cmd.levels, now, strict=True))
+    now = [state.level(lot) for lot in lots]
+    up = any(n > c for n, c in zip(target, now, strict=True))
+    down = any(n < c for n, c in zip(target, now, strict=True))
     if up and down:
         raise BadInput("Build up or sell down, not both at once: do one, then the other.")
     if not up and not down:
@@ -276,16 +285,13 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
             "The {group} group already stands at those levels.", group=_group_name(state, deed)
         )
     cost = deed.house_cost or 0
-    houses_now = sum(n for n in now if n < HOTEL)
-    houses_after = sum(n for n in cmd.levels if n < HOTEL)
-    hotels_change = sum(n == HOTEL for n in cmd.levels) - sum(n == HOTEL for n in now)
+    houses_now = sum(n for n in now if n < hotel)
+    houses_after = sum(n for n in target if n < hotel)
+    hotels_change = sum(n == hotel for n in target) - sum(n == hotel for n in now)
     if up:
         _require_buildable(state, player.name, deed)
         # Houses come first: every lot that ends with a hotel needs its 4 houses on the way.
-        peak = sum(
-            max(0, min(n, MAX_HOUSES) - (c if c < HOTEL else MAX_HOUSES))
-            for n, c in zip(cmd.levels, now, strict=True)
-        )
+        peak = sum(max(0, min(n, most) - min(c, most)) for n, c in zip(target, now, strict=True))
         if peak > state.bank.houses_left:
             raise HouseShortage(
                 "That needs {n} houses from the bank and it has {left}: build less, or "
@@ -299,7 +305,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
                 n=hotels_change,
                 left=state.bank.hotels_left,
             )
-        total = cost * (sum(cmd.levels) - sum(now))
+        total = cost * (sum(target) - sum(now))
         require_cash(state, player, total, f"to build on the {_group_name(state, deed)} group")
         to_bank(state, player, total)
         verb = "built"
@@ -311,15 +317,15 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
                 "only {left}: sell further down, to {most} per lot or less.",
                 n=needed,
                 left=state.bank.houses_left,
-                most=_level_name(_lowest_reachable(state, now)),
+                most=_level_name(_lowest_reachable(state, now), state),
             )
-        total = half(cost) * (sum(now) - sum(cmd.levels))
+        total = half(cost) * (sum(now) - sum(target))
         from_bank(state, player, total)
         verb = "sold"
-    for lot, n in zip(lots, cmd.levels, strict=True):
+    for lot, n in zip(lots, target, strict=True):
         held = state.deeds[lot]
-        held.hotel = n == HOTEL
-        held.houses = 0 if n == HOTEL else n
+        held.hotel = n == hotel
+        held.houses = 0 if n == hotel else n
     state.bank.houses_left -= houses_after - houses_now
     state.bank.hotels_left -= hotels_change
     return msg(
@@ -329,7 +335,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
         group=_group_name(state, deed),
         amount=state.money(total),
         levels=", ".join(
-            f"{lot} {_level_name(n)}" for lot, n in zip(lots, cmd.levels, strict=True)
+            f"{lot} {_level_name(n, state)}" for lot, n in zip(lots, target, strict=True)
         ),
     )
 
@@ -340,8 +346,8 @@ def _group_name(state: GameState, deed: Deed) -> str:
 
 def _lowest_reachable(state: GameState, now: list[int]) -> int:
     """The highest even level the group can come down to with the bank's houses."""
-    houses_now = sum(n for n in now if n < HOTEL)
-    for level in range(MAX_HOUSES, -1, -1):
+    houses_now = sum(n for n in now if n <= state.max_houses)
+    for level in range(state.max_houses, -1, -1):
         if level * len(now) - houses_now <= state.bank.houses_left:
             return level
     return 0

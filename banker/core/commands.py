@@ -316,6 +316,16 @@ class DeclareBankrupt(_Command):
     """Mortgaged deeds the creditor lifts at once instead of paying the 10% fee only."""
 
 
+class DealDeeds(_Command):
+    """The variation with every deed (or N per player) dealt at the start."""
+
+    verb: Literal["deal"] = "deal"
+    deeds: dict[str, str]
+    """Deed name to the player it is dealt to."""
+    paid: bool = True
+    """Each player pays the printed prices of what they are dealt (or gets them free)."""
+
+
 class EndGame(_Command):
     """End the game now: the richest player wins."""
 
@@ -346,6 +356,7 @@ Command: TypeAlias = Annotated[
     | CloseAuction
     | Settle
     | DeclareBankrupt
+    | DealDeeds
     | EndGame,
     Field(discriminator="verb"),
 ]

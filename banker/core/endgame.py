@@ -66,9 +66,7 @@ def settlement(state: GameState, player: str, lift: list[str] | None = None) -> 
     deeds = state.deeds_of(player)
     houses = sum(state.deeds[d].houses for d in deeds)
     hotels = sum(state.deeds[d].hotel for d in deeds)
-    buildings = sum(
-        state.deeds[d].level * half(state.edition.deed(d).house_cost or 0) for d in deeds
-    )
+    buildings = sum(state.level(d) * half(state.edition.deed(d).house_cost or 0) for d in deeds)
     mortgaged = [d for d in deeds if state.deeds[d].mortgaged]
     fees = 0
     if creditor is not None:
@@ -135,6 +133,20 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
     player.bankrupt = True
     state.debts = [d for d in state.debts if d.creditor != player.name]
     left = state.active_players
+    gone = sum(p.bankrupt for p in state.players)
+    limit = state.rules.end_after_bankruptcies
+    if len(left) > 1 and limit is not None and gone >= limit:
+        rows = standings(state)
+        state.ended = True
+        state.winner = rows[0].player
+        state.auction = None
+        state.auction_queue = []
+        return msg(
+            "{text}. The short game ends at this bankruptcy: {w} wins. Standings: {table}",
+            text=text,
+            w=state.winner,
+            table=_table(state, rows),
+        )
     if len(left) == 1:
         state.winner = left[0].name
         state.auction = None
@@ -244,7 +256,7 @@ def standings(state: GameState) -> list[Standing]:
             deed = state.edition.deed(name)
             held = state.deeds[name]
             deeds += deed.price // 2 if held.mortgaged else deed.price
-            buildings += held.level * (deed.house_cost or 0)
+            buildings += state.level(name) * (deed.house_cost or 0)
         rows.append(Standing(p.name, p.cash, deeds, buildings))
     return sorted(rows, key=lambda r: -r.total)
 
@@ -255,5 +267,10 @@ def end(state: GameState, cmd: EndGame) -> Message:
     state.winner = rows[0].player
     state.auction = None
     state.auction_queue = []
-    table = "; ".join(f"{i}. {r.player} {state.money(r.total)}" for i, r in enumerate(rows, 1))
-    return msg("The game ends. {w} wins. Standings: {table}", w=state.winner, table=table)
+    return msg(
+        "The game ends. {w} wins. Standings: {table}", w=state.winner, table=_table(state, rows)
+    )
+
+
+def _table(state: GameState, rows: list[Standing]) -> str:
+    return "; ".join(f"{i}. {r.player} {state.money(r.total)}" for i, r in enumerate(rows, 1))

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from banker.core import auctions, buildings, cards, endgame, trades
+from banker.core import auctions, buildings, cards, deal, endgame, trades
 from banker.core.commands import (
     Bid,
     BuildHotel,
@@ -19,6 +19,7 @@ from banker.core.commands import (
     CloseAuction,
     Collect,
     Command,
+    DealDeeds,
     DeclareBankrupt,
     DrawCard,
     DropOut,
@@ -267,7 +268,7 @@ def _mortgage(state: GameState, cmd: Mortgage) -> Message:
     buildings.require_owner(state, player.name, deed.name, "mortgage")
     if held.mortgaged:
         raise NotAllowed("{deed} is already mortgaged.", deed=deed.name)
-    built = [lot for lot in state.edition.lots_of(deed.name) if state.deeds[lot].level]
+    built = [lot for lot in state.edition.lots_of(deed.name) if state.level(lot)]
     if built:
         raise NotAllowed(
             "{deed} cannot be mortgaged while its colour group has buildings "
@@ -353,4 +354,5 @@ _HANDLERS: dict[type[Any], Callable[[GameState, Any], Message]] = {
     Settle: endgame.settle,
     DeclareBankrupt: endgame.bankrupt,
     EndGame: endgame.end,
+    DealDeeds: deal.deal,
 }

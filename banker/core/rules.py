@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -67,6 +68,16 @@ class HouseRules(BaseModel):
     """Hotels in the bank; the edition's (12) when unset."""
     minimum_bid: Money = Field(default=1, gt=0)
     """The lowest opening bid at an auction."""
+    houses_before_hotel: int = Field(default=4, ge=1, le=4)
+    """Houses on every lot before a hotel: 4, or 3 in the short game."""
+    end_after_bankruptcies: int | None = Field(default=None, ge=1, le=2)
+    """The short game: it ends at the first (or second) bankruptcy; the richest wins."""
+    time_limit_minutes: int | None = Field(default=None, gt=0)
+    """A timed game: the app ends it when the time is up; the richest wins."""
+    deal_deeds: int | Literal["all"] | None = None
+    """Deal the deeds at the start: N per player, or all of them, shuffled."""
+    deal_paid: bool = True
+    """Dealt deeds are paid at the printed price (or given free)."""
 
     @property
     def round_up(self) -> bool:

@@ -130,6 +130,17 @@ class GameState(BaseModel):
     def hotels_supply(self) -> int:
         return self.edition.hotels if self.rules.hotels is None else self.rules.hotels
 
+    @property
+    def max_houses(self) -> int:
+        """Houses a lot takes before a hotel: 4, or 3 in the short game."""
+        return self.rules.houses_before_hotel
+
+    def level(self, deed: str) -> int:
+        """Buildings on a lot counted for even building: its houses, or one more than the
+        most houses a lot takes for a hotel."""
+        held = self.deeds[deed]
+        return self.rules.houses_before_hotel + 1 if held.hotel else held.houses
+
     def debts_of(self, player: str) -> list[Debt]:
         return [d for d in self.debts if d.debtor == player]
 

@@ -94,7 +94,7 @@ def _check_side(state: GameState, giver: Player, side: TradeSide) -> None:
                 deed=deed.name,
                 whose="the bank" if owner is None else owner,
             )
-        built = [lot for lot in state.edition.lots_of(deed.name) if state.deeds[lot].level]
+        built = [lot for lot in state.edition.lots_of(deed.name) if state.level(lot)]
         if built:
             raise NotAllowed(
                 "{deed} cannot be traded while its colour group has buildings (on {lots}): "

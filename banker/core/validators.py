@@ -64,7 +64,7 @@ def buildings_legal(state: GameState) -> list[str]:
         if (d.houses or d.hotel) and (deed.kind is not DeedKind.STREET or d.owner is None):
             problems.append(f"{name} has buildings but is not an owned street")
     for group, lots in state.edition.group_lots.items():
-        levels = [state.deeds[lot].level for lot in lots]
+        levels = [state.level(lot) for lot in lots]
         if max(levels) - min(levels) > 1:
             problems.append(f"{group} is built unevenly: {levels}")
         if any(levels) and any(state.deeds[lot].mortgaged for lot in lots):

@@ -196,10 +196,9 @@ def worth(state: GameState, player: str) -> Worth:
     buildings = 0
     for name in state.deeds_of(player):
         deed = state.edition.deed(name)
-        held = state.deeds[name]
         deeds += deed.price
         if deed.house_cost:
-            buildings += held.level * deed.house_cost
+            buildings += state.level(name) * deed.house_cost
     return Worth(state.player(player).cash, deeds, buildings)
 
 
@@ -237,7 +236,7 @@ def raisable(state: GameState, player: str) -> Raisable:
         deed = state.edition.deed(name)
         held = state.deeds[name]
         if deed.house_cost:
-            buildings += held.level * half(deed.house_cost)
+            buildings += state.level(name) * half(deed.house_cost)
         if not held.mortgaged:
             mortgages += deed.mortgage
     return Raisable(state.player(player).cash, buildings, mortgages)
