@@ -20,6 +20,7 @@ from banker.core.money import Message
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
 from banker.store import Journal, resolve_game_path
+from banker.store.paths import custom_editions
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -66,6 +67,12 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("demo", help="open the app on a game in full swing")
 
+    edition = sub.add_parser("edition", help="list the editions, or check an edition file")
+    edition_sub = edition.add_subparsers(dest="edition_action", metavar="list|check")
+    edition_sub.add_parser("list", help="the editions that ship, and your own")
+    check = edition_sub.add_parser("check", help="validate an edition file and say what is wrong")
+    check.add_argument("file")
+
     rec = sub.add_parser("recover", help="save every intact entry of a damaged game file")
     rec.add_argument("game")
     rec.add_argument("--to", help="the new game file (default: GAME-recovered.banker)")
@@ -75,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-ACTIONS = ("new", "do", "show", "log", "share", "demo", "recover")
+ACTIONS = ("new", "do", "show", "log", "share", "demo", "recover", "edition")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,6 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _share(args)
         if args.action == "recover":
             return _recover(args)
+        if args.action == "edition":
+            return _edition(args)
         _parser().print_help()
         return 0
     except BankerError as exc:
@@ -235,6 +244,27 @@ def _show(args: argparse.Namespace) -> int:
             print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
         else:
             print("\n".join(state_text(state)))
+    return 0
+
+
+def _edition(args: argparse.Namespace) -> int:
+    from banker.core.edition import BUILTIN_EDITIONS
+
+    if args.edition_action == "check":
+        edition = load_edition(Path(args.file))
+        streets = sum(d.group is not None for d in edition.deeds)
+        print(
+            f"{args.file}: a good edition. {edition.name}: {len(edition.deeds)} deeds "
+            f"({streets} streets in {len(edition.groups)} colour groups), "
+            f"{len(edition.cards)} cards, start {edition.money(edition.starting_cash)}, "
+            f"salary {edition.money(edition.salary)}."
+        )
+        return 0
+    for ident in BUILTIN_EDITIONS:
+        edition = load_edition(ident)
+        print(f"{ident:<8} {edition.name} ({edition.currency})")
+    for path in sorted(custom_editions()):
+        print(f"{str(path):<8} (your own)")
     return 0
 
 

@@ -308,7 +308,7 @@ def _unique(where: str, what: str, values: list[Any]) -> None:
         seen[key] = i
 
 
-BUILTIN_EDITIONS = ("us", "uk")
+BUILTIN_EDITIONS = ("us", "uk", "us100")
 
 
 def load_edition(source: str | Path = "us") -> Edition:

@@ -33,3 +33,9 @@ def recent_games() -> list[Path]:
         return []
     games = [p for p in folder.glob(f"*{SUFFIX}") if p.is_file()]
     return sorted(games, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def custom_editions() -> list[Path]:
+    """Edition files the banker keeps in the `editions` folder beside the games folder."""
+    folder = default_games_dir().parent / "editions"
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
