@@ -1,0 +1,332 @@
+"""The table view's web server: read-only, token-guarded, in the caller's own event loop.
+
+One `TableView` serves one game. `start()` binds an aiohttp site on the running loop
+(no thread, no other process); phones load a small page that follows the game over
+server-sent events. Every route sits under an unguessable token that changes each time
+sharing starts; anything else, a wrong token included, is 404. Only GET is answered,
+nothing a phone sends reaches the game, and files are served only from an in-memory
+table of the package's own assets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from importlib import resources
+
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from banker.core.errors import BankerError
+from banker.store.journal import Journal
+from banker.web.net import lan_address, url_host
+from banker.web.qr import QrText, qr_text
+from banker.web.table import source_json
+
+TOKEN_BYTES = 16
+"""128 bits of randomness in every sharing token."""
+POLL_SECONDS = 0.25
+"""How often the server looks for entries it was not told about (another process's)."""
+HEARTBEAT_SECONDS = 15.0
+"""A ping event on idle streams, so dead connections are noticed at both ends."""
+RETRY_MS = 1000
+"""How soon a phone's browser reconnects after losing the stream."""
+MAX_STREAMS = 64
+"""Open event streams allowed at once: a table of phones is far below it."""
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+    "Server": "banker",
+}
+"""Sent with every response: nothing from elsewhere runs, and the token never leaks."""
+
+_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+
+
+class ShareError(BankerError):
+    """The table view cannot be served (the address or port is not available)."""
+
+
+@dataclass(frozen=True)
+class _Asset:
+    body: bytes
+    content_type: str
+
+
+def _load_assets() -> tuple[str, dict[str, _Asset]]:
+    """The page template and the static files, read once from the package."""
+    folder = resources.files("banker.web") / "static"
+    page = ""
+    assets: dict[str, _Asset] = {}
+    for item in folder.iterdir():
+        name = item.name
+        if name == "index.html":
+            page = item.read_text(encoding="utf-8")
+            continue
+        suffix = name[name.rfind(".") :] if "." in name else ""
+        if suffix in _TYPES and item.is_file():
+            assets[name] = _Asset(item.read_bytes(), _TYPES[suffix])
+    return page, assets
+
+
+class TableView:
+    """The read-only table view of one game, for the players' phones.
+
+    Use it from a running asyncio loop (a Textual app's, or `asyncio.run`)::
+
+        view = TableView(journal)
+        url = await view.start()          # the LAN address, a free port
+        qr = view.qr()                    # QrText: lines to draw black on white
+        ...
+        view.notify()                     # after each banker action (optional but immediate)
+        await view.stop()
+
+    Args:
+        journal: the game. The app passes the journal it writes to; `banker share` passes
+            one opened read-only. Replace `view.journal` to show another game.
+        follow: also read what other processes journal to the same file (for a
+            read-only journal: `banker share`). Without it, the view still notices new
+            entries in `journal` itself within `POLL_SECONDS`.
+    """
+
+    def __init__(self, journal: Journal, *, follow: bool = False) -> None:
+        self.journal = journal
+        self.follow = follow
+        self.token: str | None = None
+        """The current sharing token; None while not sharing. New at every `start()`."""
+        self.host: str | None = None
+        self.port: int | None = None
+        self._page, self._assets = _load_assets()
+        self._runner: web.AppRunner | None = None
+        self._watcher: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._changed = asyncio.Event()
+        self._event: bytes = b""
+        self._table: bytes = b""
+        self._sent: tuple[int, int] | None = None
+        """(id of the journal, seq) of the table phones have now."""
+        self._streams = 0
+        self._closing = False
+
+    # The public face: start, stop, notify, the URLs and their QR codes.
+
+    @property
+    def running(self) -> bool:
+        return self._runner is not None
+
+    @property
+    def url(self) -> str:
+        """The table's address for phones, token included (empty while not sharing)."""
+        if self.token is None or self.host is None or self.port is None:
+            return ""
+        return f"http://{url_host(self.host)}:{self.port}/{self.token}/"
+
+    def player_url(self, player: str) -> str:
+        """The page that puts `player`'s own statement first."""
+        names = [p.name for p in self.journal.game.state.players]
+        return f"{self.url}p/{names.index(player)}" if self.url else ""
+
+    def player_urls(self) -> dict[str, str]:
+        """Every player's own page, by name, in seating order."""
+        return {p.name: self.player_url(p.name) for p in self.journal.game.state.players}
+
+    def qr(self, player: str | None = None) -> QrText:
+        """The QR code of the table's URL, or of one player's page."""
+        return qr_text(self.url if player is None else self.player_url(player))
+
+    @property
+    def phones(self) -> int:
+        """How many phones follow the game right now."""
+        return self._streams
+
+    async def start(self, host: str | None = None, port: int = 0) -> str:
+        """Start serving on the running loop, with a new token; returns the URL.
+
+        Args:
+            host: the address to listen on; by default this computer's address on the
+                local network (127.0.0.1 without one).
+            port: the port; 0 takes a free one.
+
+        Raises:
+            ShareError: the address or port cannot be used.
+        """
+        if self._runner is not None:
+            return self.url
+        listen = host or lan_address()
+        app = self.make_app()
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, listen, port)
+            await site.start()
+        except OSError as exc:
+            await runner.cleanup()
+            self.token = None
+            raise ShareError(
+                "Cannot share the table on {host} port {port}: {why}. Choose another "
+                "address or port, or leave them out to take a free one.",
+                host=listen,
+                port=port,
+                why=exc.strerror or exc,
+            ) from None
+        self._runner = runner
+        bound = runner.addresses[0]
+        self.port = int(bound[1])
+        self.host = lan_address() if listen in ("0.0.0.0", "::") else listen
+        return self.url
+
+    async def stop(self) -> None:
+        """Stop serving: phones see that sharing ended; the token is forgotten."""
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()  # runs _on_shutdown: streams end, the watcher stops
+        self.token = self.host = self.port = None
+
+    def notify(self) -> None:
+        """Tell the phones the game changed. Cheap; safe from any thread.
+
+        The table is rebuilt on the loop after the caller returns, so a banker's
+        keypress is not kept waiting by the phones.
+        """
+        if self._loop is not None and not self._closing:
+            self._loop.call_soon_threadsafe(self._publish)
+
+    # The aiohttp application.
+
+    def make_app(self) -> web.Application:
+        """A new application under a new token (tests serve it with aiohttp's test server)."""
+        self.token = secrets.token_urlsafe(TOKEN_BYTES)
+        self._closing = False
+        self._loop = asyncio.get_running_loop()
+        self._changed = asyncio.Event()
+        self._sent = None
+        self._publish()
+        base = f"/{self.token}/"
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get(base, self._page_handler, allow_head=False)
+        app.router.add_get(base + r"p/{player:\d{1,2}}", self._page_handler, allow_head=False)
+        app.router.add_get(base + "events", self._events_handler, allow_head=False)
+        app.router.add_get(base + "table.json", self._table_handler, allow_head=False)
+        app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
+        app.on_response_prepare.append(_secure_headers)
+        app.on_startup.append(self._on_startup)
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    async def _on_startup(self, app: web.Application) -> None:
+        self._watcher = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _on_shutdown(self, app: web.Application) -> None:
+        """End the event streams first, so the server need not wait for them."""
+        self._closing = True
+        self._wake()
+        if self._watcher is not None:
+            self._watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watcher
+            self._watcher = None
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """404 for anything outside the token, 405 for anything but GET inside it."""
+        token = self.token
+        first = request.raw_path.split("?", 1)[0].split("/", 2)
+        given = first[1] if len(first) > 1 else ""
+        if token is None or not secrets.compare_digest(given.encode(), token.encode()):
+            raise web.HTTPNotFound()
+        if request.method != "GET":
+            raise web.HTTPMethodNotAllowed(request.method, ["GET"])
+        return await handler(request)
+
+    async def _page_handler(self, request: web.Request) -> web.Response:
+        player = -1
+        if "player" in request.match_info:
+            player = int(request.match_info["player"])
+            if player >= len(self.journal.game.state.players):
+                raise web.HTTPNotFound()
+        html = self._page.replace("{{base}}", f"/{self.token}/").replace("{{player}}", str(player))
+        response = web.Response(text=html, content_type="text/html", charset="utf-8")
+        response.enable_compression()
+        return response
+
+    async def _asset_handler(self, request: web.Request) -> web.Response:
+        asset = self._assets.get(request.match_info["name"])
+        if asset is None:
+            raise web.HTTPNotFound()
+        response = web.Response(body=asset.body, content_type=asset.content_type, charset="utf-8")
+        response.enable_compression()
+        return response
+
+    async def _table_handler(self, request: web.Request) -> web.Response:
+        return web.Response(body=self._table, content_type="application/json")
+
+    async def _events_handler(self, request: web.Request) -> web.StreamResponse:
+        if self._streams >= MAX_STREAMS:
+            raise web.HTTPServiceUnavailable()
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
+        )
+        self._streams += 1
+        try:
+            await response.prepare(request)
+            changed = self._changed
+            await response.write(f"retry: {RETRY_MS}\n\n".encode() + self._event)
+            while not self._closing:
+                try:
+                    await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    await response.write(b"event: ping\ndata: 1\n\n")
+                    continue
+                if self._closing:
+                    break
+                changed = self._changed
+                await response.write(self._event)
+        except ConnectionError:
+            pass  # the phone went away (asleep, or the page closed)
+        finally:
+            self._streams -= 1
+        return response
+
+    # Keeping the phones up to date.
+
+    def _publish(self) -> None:
+        """Rebuild the table if the game moved on, and wake every stream."""
+        key = (id(self.journal), self.journal.game.seq)
+        if key == self._sent:
+            return
+        table = source_json(self.journal)
+        text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
+        self._table = text.encode()
+        self._event = f"id: {table['seq']}\nevent: table\ndata: {text}\n\n".encode()
+        self._sent = key
+        self._wake()
+
+    def _wake(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def _watch(self) -> None:
+        """Every `POLL_SECONDS`: follow the file (when asked) and publish what is new."""
+        while not self._closing:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                if self.follow:
+                    self.journal.refresh()  # one indexed read; applies only new entries
+                self._publish()
+            except (BankerError, sqlite3.Error):
+                continue  # a write in progress or a busy file: try again next time
+
+
+async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(SECURITY_HEADERS)
