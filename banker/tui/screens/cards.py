@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
@@ -17,6 +18,9 @@ from banker.tui.words import card_effect
 
 class CardDetails(Dialog[c.DrawCard]):
     """The rest of a moving card: passing GO, the deed it sends the token to, the dice."""
+
+    BINDINGS = [Binding("g", "toggle_go", "Passed GO")]
+    """G ticks or clears "passed GO" from anywhere in the dialog."""
 
     def __init__(self, state: GameState, player: str, card: Card) -> None:
         super().__init__()
@@ -34,7 +38,7 @@ class CardDetails(Dialog[c.DrawCard]):
             box.border_title = self.card.text
             yield Static(card_effect(state, self.player, self.card), classes="body")
             yield Checkbox(
-                f"Passed GO on the way ({state.money(state.salary)} salary)", id="passed-go"
+                f"[b]g[/b] Passed GO on the way ({state.money(state.salary)} salary)", id="passed-go"
             )
             if self.kind is not None:
                 deeds = [d for d in state.edition.deeds if d.kind is self.kind]
@@ -56,8 +60,15 @@ class CardDetails(Dialog[c.DrawCard]):
         return f"{name} ({held.owner}{', mortgaged' if held.mortgaged else ''})"
 
     def on_mount(self) -> None:
-        self.query_one("#passed-go", Checkbox).focus()
         self._check()
+        draw = self.query_one("#draw", Button)
+        if self.kind is None:
+            draw.focus()
+        else:
+            self.query_one("#deed", Select).focus()
+
+    def action_toggle_go(self) -> None:
+        self.query_one("#passed-go", Checkbox).toggle()
 
     def command(self) -> c.DrawCard:
         deed: str | None = None

@@ -112,7 +112,19 @@ class LandedScreen(Dialog[c.Command]):
         yield Static(str(rent.reason), id="rent", classes="amount", markup=False)
         command = c.PayRent(player=self.player, deed=name)
         self._offer("r", f"Collect {money(rent.amount)} for {held.owner}", command)
+        yield from self._short(rent.amount)
         yield reason_line(why_not(state, command))
+
+    def _short(self, amount: int) -> ComposeResult:
+        """A warning when the cash does not cover an obliged payment: it becomes a debt."""
+        cash = self.state.player(self.player).cash
+        if cash < amount:
+            money = self.state.money
+            yield Static(
+                f"{self.player} has only {money(cash)}: the {money(amount)} will be owed "
+                "until raised by selling buildings or mortgaging.",
+                classes="reason",
+            )
 
     def _square(self, kind: SquareKind) -> ComposeResult:
         state = self.state

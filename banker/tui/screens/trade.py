@@ -7,6 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
 
 from banker.core import commands as c
 from banker.core.engine import why_not
@@ -72,9 +73,7 @@ class TradeScreen(Dialog[c.Trade]):
             label = name + (" (mortgaged)" if state.deeds[name].mortgaged else "")
             if built:
                 label += " (group has buildings)"
-            deeds.add_option((label, name, False))
-            if built:
-                deeds.disable_option(name)
+            deeds.add_option(Selection(label, name, False, name, disabled=built))
         cards = len(state.player(owner).jail_cards)
         self.query_one(f"#cards-{side}", Input).placeholder = f"jail cards (holds {cards})"
 

@@ -57,6 +57,7 @@ class PlayersTable(DataTable[Text]):
                 Text(""),
             ]
         deeds = state.deeds_of(name)
+        owes = bool(state.debts_of(name))
         swatches = Text(f"{len(deeds):>2} ")
         for deed_name in deeds:
             deed = state.edition.deed(deed_name)
@@ -69,8 +70,8 @@ class PlayersTable(DataTable[Text]):
         cards = Text(str(len(player.jail_cards)) if player.jail_cards else "", justify="center")
         return [
             Text(str(seat), style="dim"),
-            Text(name, style=f"bold {colour}"),
-            Text(money(player.cash), style="bold", justify="right"),
+            Text(name + (" owes" if owes else ""), style=f"bold {colour}"),
+            Text(money(player.cash), style="bold red" if owes else "bold", justify="right"),
             Text(money(worth(state, name).total), justify="right"),
             swatches,
             cards,

@@ -1,0 +1,69 @@
+"""The app on the demo table, with the games folder in a temporary directory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from banker.core import commands as c
+from banker.core.edition import load_edition
+from banker.core.rules import HouseRules
+from banker.demo import make_demo
+from banker.store import Journal
+from banker.tui.app import BankerApp, make_app
+
+SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("BANKER_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def demo_path(tmp_path: Path) -> Path:
+    return make_demo(tmp_path / "demo.banker")
+
+
+@pytest.fixture
+def demo_app(demo_path: Path) -> Iterator[BankerApp]:
+    app = make_app(demo_path)
+    yield app
+    if app.journal is not None:
+        app.journal.close()
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Callable[..., Path]:
+    """A game file after the given commands, on the US board (Alice, Bob, Carol)."""
+
+    def make(*commands: c.Command, rules: HouseRules | None = None) -> Path:
+        path = tmp_path / "table.banker"
+        setup = c.Setup(
+            players=["Alice", "Bob", "Carol"],
+            edition=load_edition("us"),
+            rules=rules or HouseRules(),
+        )
+        with Journal.create(path, setup) as journal:
+            for command in commands:
+                journal.apply(command)
+        return path
+
+    return make
+
+
+def reopen(path: Path) -> Journal:
+    """The game as journaled on disk, read back."""
+    return Journal.open(path, read_only=True)
+
+
+async def type_text(pilot: object, text: str) -> None:
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)

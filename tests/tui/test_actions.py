@@ -1,0 +1,210 @@
+"""The other actions, each as the banker does it with keys, checked on the journaled game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import Button, Select
+
+from banker.core import commands as c
+from banker.core.rules import HouseRules
+from banker.tui.app import make_app
+from banker.tui.screens.build import BuildScreen
+from banker.tui.screens.money import MoneyScreen
+from tests.tui.conftest import SIZE, reopen, type_text
+
+BROWNS = (
+    c.Buy(player="Alice", deed="Mediterranean Avenue"),
+    c.Buy(player="Alice", deed="Baltic Avenue"),
+)
+
+
+async def test_pass_go_shows_the_salary_then_pays_it(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "g")
+        assert "$550 → $750" in str(app.screen.query_one(".body").render())
+        await pilot.press("y")
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        assert journal.game.state.player("Carol").cash == 750
+
+
+async def test_pay_another_player(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "p")
+        assert isinstance(app.screen, MoneyScreen)
+        app.screen.query_one("#payee", Select).value = "Alice"
+        await type_text(pilot, "120")
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        state = journal.game.state
+        assert (state.player("Dave").cash, state.player("Alice").cash) == (880, 860)
+
+
+async def test_unaffordable_payment_is_refused_and_changes_nothing(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "p")
+        await type_text(pilot, "5000")
+        await pilot.pause()
+        assert app.screen.query_one("#confirm", Button).disabled
+        assert "Carol has $550 but needs $5,000" in str(app.screen.query_one("#reason").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MoneyScreen)
+    with reopen(demo_path) as journal:
+        assert journal.game.state.player("Carol").cash == 550
+        assert len(journal.entries()) == 51
+
+
+async def test_collect_from_the_bank(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "c")
+        await type_text(pilot, "75")
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        assert journal.game.state.player("Alice").cash == 815
+
+
+async def test_build_a_whole_group_evenly(game: Callable[..., Path]) -> None:
+    path = game(*BROWNS)
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        assert isinstance(app.screen, BuildScreen)
+        await pilot.press("plus", "plus", "down", "plus", "plus")
+        await pilot.pause()
+        assert "Cost $200 · bank after: 28 houses, 12 hotels" in str(
+            app.screen.query_one("#summary").render()
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(path) as journal:
+        state = journal.game.state
+        assert [state.deeds[d].houses for d in ("Mediterranean Avenue", "Baltic Avenue")] == [2, 2]
+        assert state.player("Alice").cash == 1500 - 120 - 200
+        assert state.bank.houses_left == 28
+
+
+async def test_building_unevenly_is_refused(game: Callable[..., Path]) -> None:
+    path = game(*BROWNS)
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "plus", "plus")
+        await pilot.pause()
+        assert app.screen.query_one("#confirm", Button).disabled
+        assert "even" in str(app.screen.query_one("#reason").render()).casefold()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BuildScreen)
+    with reopen(path) as journal:
+        assert journal.game.state.deeds["Mediterranean Avenue"].houses == 0
+
+
+async def test_building_with_a_mortgaged_lot_is_refused(game: Callable[..., Path]) -> None:
+    path = game(*BROWNS, c.Mortgage(player="Alice", deed="Baltic Avenue"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "plus", "down", "plus")
+        await pilot.pause()
+        assert "mortgaged" in str(app.screen.query_one("#reason").render())
+        assert app.screen.query_one("#confirm", Button).disabled
+    with reopen(path) as journal:
+        assert journal.game.state.bank.houses_left == 32
+
+
+async def test_building_with_no_houses_left_is_refused(game: Callable[..., Path]) -> None:
+    path = game(*BROWNS, rules=HouseRules(houses=1))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "plus", "down", "plus")
+        await pilot.pause()
+        assert "house" in str(app.screen.query_one("#reason").render())
+        assert app.screen.query_one("#confirm", Button).disabled
+    with reopen(path) as journal:
+        assert journal.game.state.bank.houses_left == 1
+
+
+async def test_mortgage_then_lift_with_interest(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "m", "enter")  # St. Charles Place, first of Dave's deeds
+        await pilot.pause()
+        await pilot.press("m", "down", "enter")  # Virginia Avenue: lift for $80 + $8
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        state = journal.game.state
+        assert state.deeds["St. Charles Place"].mortgaged
+        assert not state.deeds["Virginia Avenue"].mortgaged
+        assert state.player("Dave").cash == 1000 + 70 - 88
+
+
+async def test_trade_with_a_mortgaged_deed_and_its_fee(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "t")
+        screen = app.screen
+        screen.query_one("#who-get", Select).value = "Alice"
+        await pilot.pause()
+        screen.query_one("#deeds-give").select("Virginia Avenue")  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("tab")
+        await type_text(pilot, "")
+        screen.query_one("#cash-get").value = "150"  # type: ignore[attr-defined]
+        await pilot.pause()
+        summary = str(screen.query_one("#summary").render())
+        assert "Alice pays the $8 fee on Virginia Avenue" in summary
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        state = journal.game.state
+        assert state.deeds["Virginia Avenue"].owner == "Alice"
+        assert state.player("Alice").cash == 740 - 150 - 8
+        assert state.player("Dave").cash == 1000 + 150
+
+
+async def test_jail_fine(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "j", "f")
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        assert journal.game.state.player("Bob").cash == 770
+
+
+async def test_jail_card(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "j", "c")
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        assert journal.game.state.player("Dave").jail_cards == []
+
+
+async def test_undo_and_redo_name_what_they_did(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("Undid: Dave drew Community Chest") for m in messages)
+        assert app.journal is not None
+        assert app.journal.game.state.player("Dave").cash == 970
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("Redid: Dave drew Community Chest") for m in messages)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("nothing to redo" in m for m in messages)
+    with reopen(demo_path) as journal:
+        assert journal.game.state.player("Dave").cash == 1000
+        kinds = [e.kind for e in journal.entries()[-2:]]
+        assert kinds == ["undo", "redo"]
