@@ -1,0 +1,135 @@
+"""The command bar, the palette, the new-game form, and the app surviving the unexpected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from banker.core.language import parse
+from banker.store import Journal
+from banker.tui.app import BankerApp, make_app
+from banker.tui.screens.ledger import LedgerScreen
+from banker.tui.screens.new_game import NewGameScreen
+from banker.tui.widgets.command_bar import CommandBar, suggest
+from tests.tui.conftest import SIZE, reopen, type_text
+
+
+async def test_command_bar_applies_a_line(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        assert isinstance(app.focused, CommandBar)
+        await type_text(pilot, "rent carol boardwalk")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one(CommandBar).value == ""
+    with reopen(demo_path) as journal:
+        assert journal.game.state.debts_of("Carol")[0].amount == 600
+
+
+async def test_command_bar_shows_a_refusal_and_keeps_the_line(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, "build alice park 3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one(CommandBar).value == "build alice park 3"
+        assert any(n.severity == "error" for n in app._notifications)
+        await pilot.press("escape")
+        assert not isinstance(app.focused, CommandBar)
+    with reopen(demo_path) as journal:
+        assert journal.game.state.deeds["Park Place"].houses == 2
+
+
+async def test_command_bar_completes_with_tab(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, "ren")
+        await pilot.pause()
+        await pilot.press("tab")
+        await type_text(pilot, " car")
+        await pilot.pause()
+        await pilot.press("tab")
+        await type_text(pilot, " boa")
+        await pilot.pause()
+        await pilot.press("tab")
+        assert app.screen.query_one(CommandBar).value == "rent carol boardwalk"
+
+
+def test_suggestions_complete_the_last_name(demo_path: Path) -> None:
+    with Journal.open(demo_path, read_only=True) as journal:
+        state = journal.game.state
+        assert suggest("mortgage dave st. ch", state) == "mortgage dave st. charles Place"
+        assert suggest("pay alice 50 to b", state) == "pay alice 50 to bob"
+        assert suggest("card bob chance-div", state) == "card bob chance-dividend"
+        line = suggest("trade alice bob give 100 get north c", state)
+        assert line is not None
+        parse(line, state)
+
+
+async def test_palette_lists_the_banker_actions(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "mortgage")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MortgageScreen"
+
+
+async def test_new_game_checks_the_names_then_starts(banker_home: Path) -> None:
+    app = BankerApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, NewGameScreen)
+        await type_text(pilot, "Ann")
+        await pilot.press("tab")
+        await type_text(pilot, "ann")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "differ only in case" in str(app.screen.query_one("#problem").render())
+        app.screen.query_one("#player-2", Input).value = "  Ben  "
+        app.screen.query_one("#game-name", Input).value = "friday"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        assert app.journal is not None
+        assert [p.name for p in app.journal.game.state.players] == ["Ann", "Ben"]
+    with reopen(banker_home / "games" / "friday.banker") as journal:
+        assert journal.game.state.player("Ben").cash == 1500
+
+
+async def test_banker_alone_opens_the_latest_game(banker_home: Path, demo_path: Path) -> None:
+    from banker.demo import make_demo
+
+    make_demo(banker_home / "games" / "latest.banker")
+    app = make_app()
+    assert app.journal is not None
+    assert app.journal.path.stem == "latest"
+    app.journal.close()
+
+
+async def test_an_unexpected_error_is_shown_and_the_app_goes_on(
+    demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.journal is not None
+
+        def broken(command: object) -> None:
+            raise RuntimeError("disk on fire")
+
+        monkeypatch.setattr(app.journal, "apply", broken)
+        await pilot.press("3", "g", "y")
+        await pilot.pause()
+        assert any("disk on fire" in n.message for n in app._notifications)
+        assert isinstance(app.screen, LedgerScreen)
+        monkeypatch.undo()
+        await pilot.press("g", "y")
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        assert journal.game.state.player("Carol").cash == 750
