@@ -94,7 +94,7 @@
   function bank(t) {
     var box = section("Bank");
     var stats = el("div", "stats");
-    function stat(value, label) { add(stats, add(el("div", null, label), el("b", null, value))); }
+    function stat(value, label) { add(stats, add(el("div", "sub"), el("b", null, value), el("span", null, label))); }
     stat(t.bank.houses, "houses left");
     stat(t.bank.hotels, "hotels left");
     if (t.bank.pot) stat(t.bank.pot_text, "Free Parking pot");
@@ -122,10 +122,11 @@
     }
     var players = section("Players");
     t.players.forEach(function (p, i) { if (i !== me) players.appendChild(playerRow(t, p, i)); });
+    parts.push(bank(t));
     if (players.childNodes.length > 1) parts.push(players);
-    parts.push(bank(t), history(t));
+    parts.push(history(t));
     document.title = (mine ? mine.name + ": " : "") + "Banker";
-    document.getElementById("title").textContent = mine ? mine.name + " \u00b7 " + t.board : t.board;
+    document.getElementById("title").textContent = (mine ? mine.name : "The table") + " \u00b7 " + t.board;
     main.replaceChildren.apply(main, parts);
   }
 

@@ -1,0 +1,74 @@
+"""Regenerate the phone screenshots: `python -m tests.web.screenshots` (needs chromium).
+
+Plays the demo game, opens an auction on top of it, serves it on 127.0.0.1 and renders
+the table view in headless Chromium at a phone's size (390x844 CSS pixels, 2x), plus the
+terminal `banker share` prints, as SVG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import tempfile
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from banker.core.commands import Bid, StartAuction
+from banker.demo import make_demo
+from banker.store import Journal
+from banker.web.server import TableView
+from banker.web.share import share_lines
+from tests.web.chromium import Chromium
+
+OUT = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def demo_game(folder: Path) -> Path:
+    """The demo afternoon with Pennsylvania Avenue under the hammer."""
+    path = make_demo(folder / "demo.banker")
+    with Journal.open(path) as journal:
+        journal.apply(StartAuction(lot="Pennsylvania Avenue"))
+        journal.apply(Bid(player="Carol", amount=180))
+        journal.apply(Bid(player="Alice", amount=210))
+    return path
+
+
+def terminal_svg(view: TableView, path: Path) -> None:
+    """What `banker share` prints, drawn as the terminal shows it."""
+    console = Console(record=True, width=72, file=io.StringIO())
+    qr = view.qr()
+    for line in qr.lines:
+        console.print(Text("  ") + Text(line, style=f"{qr.foreground} on {qr.background}"))
+    for line in share_lines(view, qr, colour=False)[1:]:
+        console.print(Text(line))
+    path.write_text(console.export_svg(title="banker share demo.banker"), encoding="utf-8")
+
+
+async def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = demo_game(Path(tmp))
+        with Journal.open(path, read_only=True) as journal:
+            view = TableView(journal)
+            url = await view.start("127.0.0.1", 0)
+            try:
+                async with Chromium() as browser:
+                    for name, page in (("phone.png", url), ("phone-player.png", url + "p/1")):
+                        await browser.open(page, scale=2)
+                        if not await browser.wait_for("!!document.querySelector('.live.ok')", 10):
+                            raise RuntimeError(f"the page at {page} did not go live")
+                        await browser.screenshot(out / name)
+                        print(f"wrote {out / name}")
+                terminal_svg(view, out / "phone-scan.svg")
+                print(f"wrote {out / 'phone-scan.svg'}")
+            finally:
+                await view.stop()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=OUT, help="folder (default: screenshots/)")
+    asyncio.run(main(parser.parse_args().out))

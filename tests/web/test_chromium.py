@@ -1,0 +1,71 @@
+"""End to end in headless Chromium: a phone loads the table and watches the banker play."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from banker.core.commands import Buy, PassGo
+from banker.store import Journal
+from banker.web.server import TableView
+from tests.web.chromium import Chromium, find_chromium
+from tests.web.conftest import HOSTILE
+
+pytestmark = pytest.mark.skipif(
+    find_chromium() is None,
+    reason="chromium not found: install Debian's chromium package (.ci/run does)",
+)
+
+CASH = (
+    "Object.fromEntries(Array.from(document.querySelectorAll('.player, .me'))"
+    ".filter(p => p.querySelector('.name'))"
+    ".map(p => [p.querySelector('.name').textContent,"
+    " p.querySelector('.money, .big').textContent]))"
+)
+
+
+async def test_a_phone_sees_the_new_balance_after_a_banker_action(
+    banker: Journal, game_path: Path
+) -> None:
+    with Journal.open(game_path, read_only=True) as reader:
+        view = TableView(reader, follow=True)
+        url = await view.start("127.0.0.1", 0)
+        try:
+            async with Chromium() as browser:
+                await browser.open(url)
+                assert await browser.wait_for("document.querySelector('.live.ok') !== null", 10)
+                cash = await browser.evaluate(CASH)
+                assert cash == {"Alice": "$1,500", "Bob": "$1,500", HOSTILE: "$1,500"}
+
+                banker.apply(PassGo(player="Alice"))
+                applied = time.monotonic()
+                seen = await browser.wait_for(f"{CASH}['Alice'] === '$1,700'", 5)
+                waited = time.monotonic() - applied
+                assert seen, await browser.evaluate(CASH)
+                assert waited < 2.0, waited
+
+                # The hostile name is text on the page, never an element.
+                assert await browser.evaluate("document.scripts.length") == 1
+                names = await browser.evaluate(
+                    "Array.from(document.querySelectorAll('.name')).map(n => n.textContent)"
+                )
+                assert HOSTILE in names
+
+                banker.apply(Buy(player="Bob", deed="Boardwalk"))
+                await browser.open(url + "p/1")
+                first = await browser.wait_for(
+                    "document.querySelector('main section h2')?.textContent === 'Your statement'"
+                    " && document.querySelector('main section .deed .dn')?.textContent",
+                    10,
+                )
+                assert first == "Boardwalk"
+                mine = await browser.evaluate(
+                    "JSON.stringify([document.querySelector('.me .name').textContent,"
+                    " document.querySelector('.me .big').textContent])"
+                )
+                assert json.loads(mine) == ["Bob", "$1,100"]
+        finally:
+            await view.stop()

@@ -1,0 +1,81 @@
+"""`banker share` in its own process, following a game the banker plays from another."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+
+from banker.core.commands import PassGo
+from banker.store import Journal
+from tests.web.test_qr import ZBARIMG, decode, draw
+
+URL = re.compile(r"^\s+(http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]+/)$")
+
+
+def start_share(game: Path) -> tuple[subprocess.Popen[str], str, list[str]]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "banker.cli", "share", str(game), "--host", "127.0.0.1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    printed: list[str] = []
+    url = ""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        printed.append(line.rstrip("\n"))
+        found = URL.match(printed[-1])
+        url = found.group(1) if found else url
+        if "Ctrl+C stops sharing" in line and url:
+            return proc, url, printed
+    proc.kill()
+    raise AssertionError(f"no URL printed: {printed} {proc.stderr.read() if proc.stderr else ''}")
+
+
+async def test_share_follows_what_another_process_journals(
+    banker: Journal, game_path: Path, tmp_path: Path
+) -> None:
+    proc, url, printed = start_share(game_path)
+    try:
+        if ZBARIMG:
+            code = [line for line in printed if line and set(line) <= set(" \u2580\u2584\u2588")]
+            assert decode(draw(code, tmp_path / "share.pgm")) == url
+        async with aiohttp.ClientSession() as session:
+            first = await (await session.get(url + "table.json")).json()
+            assert first["players"][0]["cash_text"] == "$1,500"
+            banker.apply(PassGo(player="Alice"))  # the banker's app, in this process
+            applied = time.monotonic()
+            while time.monotonic() - applied < 3:
+                table = await (await session.get(url + "table.json")).json()
+                if table["seq"] == 2:
+                    break
+            waited = time.monotonic() - applied
+        assert table["players"][0]["cash_text"] == "$1,700"
+        assert waited < 1.0
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 0, err
+    assert "Sharing stopped." in out
+    assert "Bob: " + url + "p/1" in "\n".join(printed) + out
+
+
+def test_share_refuses_a_missing_game(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "banker.cli", "share", str(tmp_path / "none.banker")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert out.returncode == 1
+    assert "There is no game at" in out.stderr
