@@ -6,7 +6,7 @@ from banker.core.commands import Bid, CloseAuction, DropOut, StartAuction
 from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, HouseShortage, NotAllowed, UnevenBuilding
 from banker.core.ledger import check_amount, deed_of, player_of, to_bank
-from banker.core.money import Message, Money, msg
+from banker.core.money import Message, Money, joined, msg
 from banker.core.state import Auction, GameState
 
 
@@ -90,22 +90,22 @@ def _start_building(state: GameState, kind: str) -> Message:
     bidders = building_bidders(state, kind)
     if left == 0:
         raise HouseShortage(
-            "The bank has no {kind}s left to auction: wait until someone sells one back.",
-            kind=kind,
+            "The bank has no {kinds} left to auction: wait until someone sells one back.",
+            kinds=_many(kind),
         )
     if len(bidders) < 2:
         raise NotAllowed(
             "A {kind} auction needs two or more players who could build one now; {who}.",
-            kind=kind,
-            who=f"only {next(iter(bidders))} could" if bidders else "nobody could",
+            kind=_one(kind),
+            who=msg("only {p} could", p=next(iter(bidders))) if bidders else msg("nobody could"),
         )
     wanted = sum(_capacity(state, p, kind) for p in bidders)
     if wanted <= left:
         raise NotAllowed(
-            "The bank has {left} {kind}s, enough for everyone who could build ({wanted}): "
+            "The bank has {left} {kinds}, enough for everyone who could build ({wanted}): "
             "no shortage, so no auction. Build at the printed price.",
             left=left,
-            kind=kind,
+            kinds=_many(kind),
             wanted=wanted,
         )
     opening = min(bidders.values())
@@ -117,9 +117,9 @@ def _start_building(state: GameState, kind: str) -> Message:
     )
     return msg(
         "Housing shortage: auction of one {kind} ({left} left) among {who}; bids from {opening}",
-        kind=kind,
+        kind=_one(kind),
         left=left,
-        who=", ".join(state.auction.bidders),
+        who=joined(state.auction.bidders),
         opening=state.money(opening),
     )
 
@@ -130,9 +130,10 @@ def bid(state: GameState, cmd: Bid) -> Message:
     check_amount(cmd.amount)
     if player.name not in auction.bidders:
         raise NotAllowed(
-            "{p} is not bidding in this auction{why}.",
+            "{p} is not bidding in this auction (dropped out)."
+            if auction.kind == "deed"
+            else "{p} is not bidding in this auction (cannot build one now).",
             p=player.name,
-            why=" (dropped out)" if auction.kind == "deed" else " (cannot build one now)",
         )
     if cmd.amount < auction.opening:
         raise NotAllowed(
@@ -161,7 +162,7 @@ def bid(state: GameState, cmd: Bid) -> Message:
         "{p} bids {amount} for {lot}",
         p=player.name,
         amount=state.money(cmd.amount),
-        lot=auction.lot,
+        lot=_lot(auction),
     )
 
 
@@ -177,7 +178,7 @@ def drop(state: GameState, cmd: DropOut) -> Message:
             high=state.money(auction.high_bid),
         )
     auction.bidders.remove(player.name)
-    return msg("{p} drops out of the auction of {lot}", p=player.name, lot=auction.lot)
+    return msg("{p} drops out of the auction of {lot}", p=player.name, lot=_lot(auction))
 
 
 def close(state: GameState, cmd: CloseAuction) -> Message:
@@ -211,24 +212,26 @@ def _close_building(state: GameState, auction: Auction, lot: str | None) -> Mess
     winner = auction.high_bidder
     if winner is None:
         if lot is not None:
-            raise BadInput("Nobody bid, so no {kind} is placed: 'close' alone.", kind=auction.lot)
+            raise BadInput(
+                "Nobody bid, so no {kind} is placed: 'close' alone.", kind=_one(auction.lot)
+            )
         state.auction = None
-        return msg("No bid: the {kind} stays with the bank", kind=auction.lot)
+        return msg("No bid: the {kind} stays with the bank", kind=_one(auction.lot))
     if lot is None:
         raise BadInput(
             "Say where {p} puts the {kind}: 'close DEED' with one of {lots}.",
             p=winner,
-            kind=auction.lot,
-            lots=", ".join(_legal_lots(state, winner, auction.lot)) or "(none now)",
+            kind=_one(auction.lot),
+            lots=joined(_legal_lots(state, winner, auction.lot)) or msg("(none now)"),
         )
     deed = deed_of(state, lot)
     if deed.kind is not DeedKind.STREET or lot not in _legal_lots(state, winner, auction.lot):
         raise UnevenBuilding(
             "{p} cannot put a {kind} on {deed} now: the legal lots are {lots}.",
             p=winner,
-            kind=auction.lot,
+            kind=_one(auction.lot),
             deed=deed.name,
-            lots=", ".join(_legal_lots(state, winner, auction.lot)) or "none",
+            lots=joined(_legal_lots(state, winner, auction.lot)) or msg("none"),
         )
     player = player_of(state, winner)
     to_bank(state, player, auction.high_bid)
@@ -246,9 +249,21 @@ def _close_building(state: GameState, auction: Auction, lot: str | None) -> Mess
         "Sold to {p} for {amount}: a {kind} on {deed}",
         p=winner,
         amount=state.money(auction.high_bid),
-        kind=auction.lot,
+        kind=_one(auction.lot),
         deed=deed.name,
     )
+
+
+def _lot(auction: Auction) -> Message | str:
+    return auction.lot if auction.kind == "deed" else _one(auction.lot)
+
+
+def _one(kind: str) -> Message:
+    return msg("house") if kind == "house" else msg("hotel")
+
+
+def _many(kind: str) -> Message:
+    return msg("houses") if kind == "house" else msg("hotels")
 
 
 def _open(state: GameState) -> Auction:

@@ -6,7 +6,7 @@ from banker.core.commands import BuildHotel, BuildHouses, SellHotel, SellHouses,
 from banker.core.edition import Deed, DeedKind
 from banker.core.errors import BadInput, HouseShortage, MortgagedGroup, NotAllowed, UnevenBuilding
 from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank
-from banker.core.money import Message, msg
+from banker.core.money import Joined, Message, joined, msg, plural
 from banker.core.state import GameState
 from banker.core.worth import half
 
@@ -14,10 +14,10 @@ HOTEL = 5
 """The level that stands for a hotel in SetGroupLevels and the command language."""
 
 
-def require_owner(state: GameState, player: str, deed: str, action: str) -> None:
+def require_owner(state: GameState, player: str, deed: str, action: Message) -> None:
     owner = state.deeds[deed].owner
     if owner != player:
-        whose = "the bank" if owner is None else owner
+        whose: Message | str = msg("the bank") if owner is None else owner
         raise NotAllowed(
             "{p} cannot {action} {deed}: it belongs to {whose}.",
             p=player,
@@ -27,13 +27,13 @@ def require_owner(state: GameState, player: str, deed: str, action: str) -> None
         )
 
 
-def _street(state: GameState, player: str, deed_name: str, action: str) -> Deed:
+def _street(state: GameState, player: str, deed_name: str, action: Message) -> Deed:
     deed = deed_of(state, deed_name)
     if deed.kind is not DeedKind.STREET:
         raise NotAllowed(
             "{deed} is a {kind}: only streets of a colour group take houses and hotels.",
             deed=deed.name,
-            kind=deed.kind.value,
+            kind=msg(deed.kind.value),
         )
     require_owner(state, player, deed.name, action)
     return deed
@@ -41,7 +41,7 @@ def _street(state: GameState, player: str, deed_name: str, action: str) -> Deed:
 
 def _require_buildable(state: GameState, player: str, deed: Deed) -> list[str]:
     lots = state.edition.lots_of(deed.name)
-    group = state.edition.groups_by_id[deed.group or ""].name
+    group = _group_name(state, deed)
     missing = [lot for lot in lots if state.deeds[lot].owner != player]
     if missing:
         raise NotAllowed(
@@ -49,32 +49,40 @@ def _require_buildable(state: GameState, player: str, deed: Deed) -> list[str]:
             "houses need every lot of the colour group.",
             p=player,
             group=group,
-            missing=", ".join(missing),
+            missing=joined(missing),
         )
     mortgaged = [lot for lot in lots if state.deeds[lot].mortgaged]
     if mortgaged:
         raise MortgagedGroup(
-            "{lots} {is_} mortgaged: lift the mortgage before building on the {group} group.",
-            lots=", ".join(mortgaged),
-            is_="is" if len(mortgaged) == 1 else "are",
+            "{lots} is mortgaged: lift the mortgage before building on the {group} group."
+            if len(mortgaged) == 1
+            else "{lots} are mortgaged: lift the mortgages before building on the {group} group.",
+            lots=joined(mortgaged),
             group=group,
         )
     return lots
 
 
-def _levels(state: GameState, lots: list[str]) -> str:
-    return ", ".join(f"{lot} {_level_name(state.level(lot), state)}" for lot in lots)
+def _levels(state: GameState, lots: list[str]) -> Joined:
+    return _lot_levels(state, lots, [state.level(lot) for lot in lots])
 
 
-def _level_name(level: int, state: GameState | None = None) -> str:
+def _lot_levels(state: GameState, lots: list[str], levels: list[int]) -> Joined:
+    return joined(
+        msg("{lot} {level}", lot=lot, level=_level_name(n, state))
+        for lot, n in zip(lots, levels, strict=True)
+    )
+
+
+def _level_name(level: int, state: GameState | None = None) -> Message:
     if level > (state.max_houses if state else 4):
-        return "hotel"
-    return f"{level} house" + ("" if level == 1 else "s")
+        return msg("hotel")
+    return plural(level, "1 house", "{n} houses")
 
 
 def build_houses(state: GameState, cmd: BuildHouses) -> Message:
     player = player_of(state, cmd.player)
-    deed = _street(state, player.name, cmd.deed, "build on")
+    deed = _street(state, player.name, cmd.deed, msg("build on"))
     if cmd.count < 1:
         raise BadInput("Build at least one house.")
     lots = _require_buildable(state, player.name, deed)
@@ -104,23 +112,21 @@ def build_houses(state: GameState, cmd: BuildHouses) -> Message:
         )
     if state.bank.houses_left < cmd.count:
         raise HouseShortage(
-            "The bank has {left} house{s} left and {deed} needs {n}: wait until someone "
-            "sells houses back.",
-            left=state.bank.houses_left,
-            s="" if state.bank.houses_left == 1 else "s",
+            "The bank has {left} left and {deed} needs {n}: wait until someone sells houses back.",
+            left=plural(state.bank.houses_left, "1 house", "{n} houses"),
             deed=deed.name,
             n=cmd.count,
         )
     cost = deed.house_cost or 0
     total = cost * cmd.count
-    require_cash(state, player, total, f"for {cmd.count} house{'s' if cmd.count > 1 else ''}")
+    require_cash(state, player, total, plural(cmd.count, "for 1 house", "for {n} houses"))
     to_bank(state, player, total)
     held.houses += cmd.count
     state.bank.houses_left -= cmd.count
     return msg(
         "{p} built {n} on {deed} for {amount}",
         p=player.name,
-        n=f"{cmd.count} house" + ("" if cmd.count == 1 else "s"),
+        n=plural(cmd.count, "1 house", "{n} houses"),
         deed=deed.name,
         amount=state.money(total),
     )
@@ -128,7 +134,7 @@ def build_houses(state: GameState, cmd: BuildHouses) -> Message:
 
 def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
     player = player_of(state, cmd.player)
-    deed = _street(state, player.name, cmd.deed, "build on")
+    deed = _street(state, player.name, cmd.deed, msg("build on"))
     lots = _require_buildable(state, player.name, deed)
     held = state.deeds[deed.name]
     if held.hotel:
@@ -143,7 +149,7 @@ def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
     if state.bank.hotels_left < 1:
         raise HouseShortage("The bank has no hotels left: wait until someone sells a hotel back.")
     cost = deed.house_cost or 0
-    require_cash(state, player, cost, "for a hotel")
+    require_cash(state, player, cost, msg("for a hotel"))
     to_bank(state, player, cost)
     held.houses = 0
     held.hotel = True
@@ -160,7 +166,7 @@ def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
 
 def sell_houses(state: GameState, cmd: SellHouses) -> Message:
     player = player_of(state, cmd.player)
-    deed = _street(state, player.name, cmd.deed, "sell buildings on")
+    deed = _street(state, player.name, cmd.deed, msg("sell buildings on"))
     if cmd.count < 1:
         raise BadInput("Sell at least one house.")
     held = state.deeds[deed.name]
@@ -194,7 +200,7 @@ def sell_houses(state: GameState, cmd: SellHouses) -> Message:
     return msg(
         "{p} sold {n} on {deed} back to the bank for {amount}",
         p=player.name,
-        n=f"{cmd.count} house" + ("" if cmd.count == 1 else "s"),
+        n=plural(cmd.count, "1 house", "{n} houses"),
         deed=deed.name,
         amount=state.money(refund),
     )
@@ -207,7 +213,7 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
     houses it cannot give are sold too (half their cost): legal only if the group stays even.
     """
     player = player_of(state, cmd.player)
-    deed = _street(state, player.name, cmd.deed, "sell buildings on")
+    deed = _street(state, player.name, cmd.deed, msg("sell buildings on"))
     held = state.deeds[deed.name]
     if not held.hotel:
         raise NotAllowed("{deed} has no hotel to sell.", deed=deed.name)
@@ -216,11 +222,10 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
     others = [state.level(lot) for lot in lots if lot != deed.name]
     if others and max(others) - comes_back > 1:
         raise UnevenBuilding(
-            "The bank has only {left} house{s}, so {deed}'s hotel would come down to {n} while "
+            "The bank has only {left}, so {deed}'s hotel would come down to {n} while "
             "{levels}. Sell the whole group down at once ('levels {p} {deed} ...' or the build "
             "dialog), or wait until the bank has more houses.",
-            left=state.bank.houses_left,
-            s="" if state.bank.houses_left == 1 else "s",
+            left=plural(state.bank.houses_left, "1 house", "{n} houses"),
             deed=deed.name,
             n=_level_name(comes_back),
             levels=_levels(state, [lot for lot in lots if lot != deed.name]),
@@ -255,7 +260,7 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
 
 def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
     player = player_of(state, cmd.player)
-    deed = _street(state, player.name, cmd.deed, "build on")
+    deed = _street(state, player.name, cmd.deed, msg("build on"))
     lots = state.edition.lots_of(deed.name)
     most = state.max_houses
     if len(cmd.levels) != len(lots) or any(not (0 <= n <= most or n == HOTEL) for n in cmd.levels):
@@ -271,9 +276,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
     if max(target) - min(target) > 1:
         raise UnevenBuilding(
             "Build evenly: {levels} would leave two lots more than one building apart.",
-            levels=", ".join(
-                f"{lot} {_level_name(n, state)}" for lot, n in zip(lots, target, strict=True)
-            ),
+            levels=_lot_levels(state, lots, target),
         )
     now = [state.level(lot) for lot in lots]
     up = any(n > c for n, c in zip(target, now, strict=True))
@@ -289,6 +292,13 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
     houses_after = sum(n for n in target if n < hotel)
     hotels_change = sum(n == hotel for n in target) - sum(n == hotel for n in now)
     if up:
+        owed = sum(d.amount for d in state.debts_of(player.name))
+        if owed:
+            raise NotAllowed(
+                "{p} owes {owed}: raise the money and settle before building.",
+                p=player.name,
+                owed=state.money(owed),
+            )
         _require_buildable(state, player.name, deed)
         # Houses come first: every lot that ends with a hotel needs its 4 houses on the way.
         peak = sum(max(0, min(n, most) - min(c, most)) for n, c in zip(target, now, strict=True))
@@ -306,9 +316,14 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
                 left=state.bank.hotels_left,
             )
         total = cost * (sum(target) - sum(now))
-        require_cash(state, player, total, f"to build on the {_group_name(state, deed)} group")
+        require_cash(
+            state,
+            player,
+            total,
+            msg("to build on the {group} group", group=_group_name(state, deed)),
+        )
         to_bank(state, player, total)
-        verb = "built"
+        told = "{p} built on the {group} group for {amount}: now {levels}"
     else:
         needed = houses_after - houses_now
         if needed > state.bank.houses_left:
@@ -321,7 +336,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
             )
         total = half(cost) * (sum(now) - sum(target))
         from_bank(state, player, total)
-        verb = "sold"
+        told = "{p} sold on the {group} group for {amount}: now {levels}"
     for lot, n in zip(lots, target, strict=True):
         held = state.deeds[lot]
         held.hotel = n == hotel
@@ -329,19 +344,16 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
     state.bank.houses_left -= houses_after - houses_now
     state.bank.hotels_left -= hotels_change
     return msg(
-        "{p} {verb} on the {group} group for {amount}: now {levels}",
+        told,
         p=player.name,
-        verb=verb,
         group=_group_name(state, deed),
         amount=state.money(total),
-        levels=", ".join(
-            f"{lot} {_level_name(n, state)}" for lot, n in zip(lots, target, strict=True)
-        ),
+        levels=_lot_levels(state, lots, target),
     )
 
 
-def _group_name(state: GameState, deed: Deed) -> str:
-    return state.edition.groups_by_id[deed.group or ""].name
+def _group_name(state: GameState, deed: Deed) -> Message:
+    return msg(state.edition.groups_by_id[deed.group or ""].name)
 
 
 def _lowest_reachable(state: GameState, now: list[int]) -> int:

@@ -6,15 +6,15 @@ from banker.core.commands import DrawCard, RentVariant
 from banker.core.edition import Card, CardAction, Deck, DeedKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import charge, deed_of, from_bank, player_of, transfer
-from banker.core.money import Message, Money, msg
-from banker.core.state import GameState, Player
+from banker.core.money import Message, Money, joined, msg, plural
+from banker.core.state import Debt, GameState, Player
 from banker.core.worth import check_dice, rent_due
 
-DECK_NAMES: dict[str, str] = {"chance": "Chance", "chest": "Community Chest"}
+DECK_NAMES: dict[str, Message] = {"chance": msg("Chance"), "chest": msg("Community Chest")}
 
 
-def deck_name(deck: Deck | str) -> str:
-    return DECK_NAMES.get(deck, deck)
+def deck_name(deck: Deck | str) -> Message:
+    return DECK_NAMES.get(deck, msg(deck))
 
 
 def card_of(state: GameState, card_id: str) -> Card:
@@ -58,35 +58,31 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         raise BadInput(
             "Only the nearest-utility card takes dice; {card!r} does not.", card=card.text
         )
-    head = f"{player.name} drew {deck_name(card.deck)}: {card.text}"
+    head = msg("{p} drew {deck}: {card}", p=player.name, deck=deck_name(card.deck), card=card.text)
     pot = state.rules.free_parking_pot
     money = state.money
 
+    def said(*parts: Message | None) -> Message:
+        told = [p for p in parts if p is not None]
+        return msg("{head}: {parts}", head=head, parts=joined(told, "; ")) if told else head
+
     if action is CardAction.COLLECT:
         from_bank(state, player, card.amount)
-        return msg("{head}: collected {amount}", head=head, amount=money(card.amount))
+        return said(msg("collected {amount}", amount=money(card.amount)))
     if action is CardAction.PAY:
-        note = charge(state, player, card.amount, None, card.text, pot=pot)
-        return msg(
-            "{head}: {paid} {amount}{note}",
-            head=head,
-            paid="owes" if note else "paid",
-            amount=money(card.amount),
-            note=note,
-        )
+        note = charge(state, player, card.amount, None, msg(card.text), pot=pot)
+        return said(_paid(card.amount, state, note), note)
     if action is CardAction.REPAIRS:
         houses, hotels, due = repairs_due(state, player.name, card)
-        note = charge(state, player, due, None, card.text, pot=pot) if due else ""
-        return msg(
-            "{head}: {h} house{hs} and {t} hotel{ts}, {paid} {amount}{note}",
-            head=head,
-            h=houses,
-            hs="" if houses == 1 else "s",
-            t=hotels,
-            ts="" if hotels == 1 else "s",
-            paid="owes" if note else "paid",
-            amount=money(due),
-            note=note,
+        note = charge(state, player, due, None, msg(card.text), pot=pot) if due else None
+        return said(
+            msg(
+                "{houses} and {hotels}",
+                houses=plural(houses, "1 house", "{n} houses"),
+                hotels=plural(hotels, "1 hotel", "{n} hotels"),
+            ),
+            _paid(due, state, note),
+            note,
         )
     others = [p for p in state.active_players if p is not player]
     if action is CardAction.PAY_EACH:
@@ -94,25 +90,31 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         if player.cash >= total:
             for other in others:
                 transfer(player, other, card.amount)
-            return msg("{head}: paid {amount} in all", head=head, amount=money(total))
-        for other in others:
-            charge(state, player, card.amount, other, card.text)
-        return msg(
-            "{head}: owes {amount} in all; {p} has only {cash}, owed as debts",
-            head=head,
-            amount=money(total),
-            p=player.name,
-            cash=money(player.cash),
+            return said(msg("paid {amount} in all", amount=money(total)))
+        for other in others:  # owed in full to each: no cash moves until it is settled
+            state.debts.append(
+                Debt(debtor=player.name, creditor=other.name, amount=card.amount, reason=card.text)
+            )
+        return said(
+            msg(
+                "owes {amount} in all; {p} has only {cash}, owed as debts",
+                amount=money(total),
+                p=player.name,
+                cash=money(player.cash),
+            )
         )
     if action is CardAction.COLLECT_EACH:
-        short = [o.name for o in others if charge(state, o, card.amount, player, card.text)]
-        return msg(
-            "{head}: {amount} from each player{short}",
-            head=head,
-            amount=money(card.amount),
-            short=f"; {', '.join(short)} could not pay and owe{'s' if len(short) == 1 else ''} it"
+        short = [o.name for o in others if charge(state, o, card.amount, player, msg(card.text))]
+        return said(
+            msg("{amount} from each player", amount=money(card.amount)),
+            plural(
+                len(short),
+                "{who} could not pay and owes it",
+                "{who} could not pay and owe it",
+                who=joined(short),
+            )
             if short
-            else "",
+            else None,
         )
     if action is CardAction.JAIL_FREE:
         holder = _holder(state, card.deck)
@@ -123,62 +125,56 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
                 deck=deck_name(card.deck),
             )
         player.jail_cards.append(card.deck)
-        return msg("{head}: kept until used or sold", head=head)
+        return said(msg("kept until used or sold"))
     if action in (CardAction.GO_TO_JAIL, CardAction.BACK):
-        return msg("{head}", head=head)
+        return said()
     # The cards that move the token.
-    salary = ""
+    salary = None
     target = card.target or ""
     to_go = action is CardAction.ADVANCE and target.casefold() == _go_name(state).casefold()
     if cmd.passed_go or to_go:
         from_bank(state, player, state.salary)
-        salary = f"; collected {money(state.salary)} salary"
+        salary = msg("collected {amount} salary", amount=money(state.salary))
     if action is CardAction.ADVANCE or cmd.deed is None:
-        return msg("{head}{salary}", head=head, salary=salary)
-    return _card_rent(state, player, cmd, card, head, salary)
+        return said(salary)
+    return said(salary, *_card_rent(state, player, cmd, card))
 
 
-def _card_rent(
-    state: GameState, player: Player, cmd: DrawCard, card: Card, head: str, salary: str
-) -> Message:
+def _paid(amount: Money, state: GameState, note: Message | None) -> Message:
+    if note is None:
+        return msg("paid {amount}", amount=state.money(amount))
+    return msg("owes {amount}", amount=state.money(amount))
+
+
+def _card_rent(state: GameState, player: Player, cmd: DrawCard, card: Card) -> list[Message | None]:
     assert cmd.deed is not None
     deed = deed_of(state, cmd.deed)
     wanted = DeedKind.RAILROAD if card.action is CardAction.NEAREST_RAILROAD else DeedKind.UTILITY
     if deed.kind is not wanted:
         raise BadInput(
-            "{card!r} sends the token to a {kind}; {deed} is not one.",
+            "{card!r} sends the token to a railroad; {deed} is not one."
+            if wanted is DeedKind.RAILROAD
+            else "{card!r} sends the token to a utility; {deed} is not one.",
             card=card.text,
-            kind=wanted.value,
             deed=deed.name,
         )
     held = state.deeds[deed.name]
     if wanted is DeedKind.UTILITY and held.owner not in (None, player.name) and not held.mortgaged:
         check_dice(cmd.dice, deed.name)
     if held.owner is None:
-        return msg("{head}{salary}; {deed} is for sale", head=head, salary=salary, deed=deed.name)
-    if held.owner == player.name or held.mortgaged:
-        why = "their own deed" if held.owner == player.name else "mortgaged"
-        return msg(
-            "{head}{salary}; {deed} is {why}: no rent",
-            head=head,
-            salary=salary,
-            deed=deed.name,
-            why=why,
-        )
+        return [msg("{deed} is for sale", deed=deed.name)]
+    if held.owner == player.name:
+        return [msg("{deed} is their own deed: no rent", deed=deed.name)]
+    if held.mortgaged:
+        return [msg("{deed} is mortgaged: no rent", deed=deed.name)]
     variant: RentVariant = "double" if wanted is DeedKind.RAILROAD else "x10"
     rent = rent_due(state, deed.name, cmd.dice, variant)
     owner = player_of(state, held.owner)
-    note = charge(state, player, rent.amount, owner, f"card rent for {deed.name}")
-    return msg(
-        "{head}{salary}; {paid} {o} {amount} rent for {why}{note}",
-        head=head,
-        salary=salary,
-        paid="owes" if note else "paid",
-        o=owner.name,
-        amount=state.money(rent.amount),
-        why=rent.reason,
-        note=note,
+    note = charge(state, player, rent.amount, owner, msg("card rent for {deed}", deed=deed.name))
+    told = (
+        "paid {o} {amount} rent for {why}" if note is None else "owes {o} {amount} rent for {why}"
     )
+    return [msg(told, o=owner.name, amount=state.money(rent.amount), why=rent.reason), note]
 
 
 def _holder(state: GameState, deck: Deck) -> Player | None:

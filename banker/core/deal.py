@@ -8,7 +8,7 @@ from typing import Literal
 from banker.core.commands import DealDeeds
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash
 from banker.core.ledger import deed_of, player_of, to_bank
-from banker.core.money import Message, msg
+from banker.core.money import Message, joined, msg
 from banker.core.state import GameState
 
 
@@ -64,7 +64,8 @@ def deal(state: GameState, cmd: DealDeeds) -> Message:
         for d in deeds:
             state.deeds[d].owner = name
     return msg(
-        "The deeds were dealt{how}: {hands}",
-        how=" at their printed prices" if cmd.paid else " free",
-        hands="; ".join(f"{p} {len(d)}" for p, d in hands.items()),
+        "The deeds were dealt at their printed prices: {hands}"
+        if cmd.paid
+        else "The deeds were dealt free: {hands}",
+        hands=joined((f"{p} {len(d)}" for p, d in hands.items()), "; "),
     )

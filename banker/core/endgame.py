@@ -8,7 +8,7 @@ from banker.core.auctions import open_auction
 from banker.core.commands import DeclareBankrupt, EndGame, Settle
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.ledger import deed_of, interest, player_of, to_bank, transfer
-from banker.core.money import Message, Money, msg
+from banker.core.money import Message, Money, joined, msg, plural
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import half, raisable
 
@@ -28,15 +28,22 @@ def settle(state: GameState, cmd: Settle) -> Message:
             total=state.money(total),
             missing=state.money(total - player.cash),
         )
-    parts = []
+    parts: list[Message] = []
     for debt in debts:
         if debt.creditor is None:
-            to_bank(state, player, debt.amount, pot=debt.reason.endswith("(to the pot)"))
+            to_bank(state, player, debt.amount, pot=debt.to_pot)
         else:
             transfer(player, player_of(state, debt.creditor), debt.amount)
-        parts.append(f"{state.money(debt.amount)} to {debt.creditor or 'the bank'} ({debt.reason})")
+        parts.append(
+            msg(
+                "{amount} to {who} ({why})",
+                amount=state.money(debt.amount),
+                who=debt.creditor or msg("the bank"),
+                why=debt.reason,
+            )
+        )
         state.debts.remove(debt)
-    return msg("{p} settled: {parts}", p=player.name, parts="; ".join(parts))
+    return msg("{p} settled: {parts}", p=player.name, parts=joined(parts, "; "))
 
 
 @dataclass(frozen=True)
@@ -170,9 +177,23 @@ def _to_player(
         state.deeds[name].owner = creditor.name
     for name in lift:
         state.deeds[name].mortgaged = False
-    note = ""
+    parts: list[Message] = [
+        msg(
+            "{c} receives {cash} cash and {b} for {bn}",
+            c=creditor.name,
+            cash=state.money(s.cash),
+            b=state.money(s.buildings),
+            bn=_buildings(s),
+        ),
+        msg("the deeds {deeds}", deeds=joined(s.deeds) or msg("(none)")),
+    ]
+    if s.jail_cards:
+        parts.append(
+            plural(s.jail_cards, "1 Get Out of Jail Free card", "{n} Get Out of Jail Free cards")
+        )
     if s.fees:
-        if creditor.cash >= s.fees:
+        paid_now = creditor.cash >= s.fees
+        if paid_now:
             to_bank(state, creditor, s.fees)
         else:
             state.debts.append(
@@ -183,31 +204,30 @@ def _to_player(
                     reason="fees on mortgaged deeds from a bankruptcy",
                 )
             )
-            note = " (owed as a debt)"
-        note = (
-            f"; {creditor.name} paid the bank {state.money(s.fees)} for the mortgaged deeds{note}"
+        parts.append(
+            msg(
+                "{c} paid the bank {fees} for the mortgaged deeds"
+                if paid_now
+                else "{c} owes the bank {fees} for the mortgaged deeds",
+                c=creditor.name,
+                fees=state.money(s.fees),
+            )
         )
     return msg(
-        "{p} is bankrupt to {c}: {c} receives {cash} cash and {b} for {bn}, the deeds {deeds}"
-        "{cards}{note}",
-        p=player.name,
-        c=creditor.name,
-        cash=state.money(s.cash),
-        b=state.money(s.buildings),
-        bn=_buildings(s),
-        deeds=", ".join(s.deeds) or "(none)",
-        cards=f" and {s.jail_cards} Get Out of Jail Free card(s)" if s.jail_cards else "",
-        note=note,
+        "{p} is bankrupt to {c}: {parts}", p=player.name, c=creditor.name, parts=joined(parts, "; ")
     )
 
 
-def _buildings(s: Settlement) -> str:
-    parts = []
-    if s.houses:
-        parts.append(f"{s.houses} house" + ("s" if s.houses > 1 else ""))
-    if s.hotels:
-        parts.append(f"{s.hotels} hotel" + ("s" if s.hotels > 1 else ""))
-    return " and ".join(parts) + " sold to the bank" if parts else "no buildings"
+def _buildings(s: Settlement) -> Message:
+    if not (s.houses or s.hotels):
+        return msg("no buildings")
+    houses = plural(s.houses, "1 house", "{n} houses")
+    hotels = plural(s.hotels, "1 hotel", "{n} hotels")
+    if not s.hotels:
+        return msg("{houses} sold to the bank", houses=houses)
+    if not s.houses:
+        return msg("{hotels} sold to the bank", hotels=hotels)
+    return msg("{houses} and {hotels} sold to the bank", houses=houses, hotels=hotels)
 
 
 def _to_bank(state: GameState, player: Player, s: Settlement) -> Message:
@@ -221,14 +241,18 @@ def _to_bank(state: GameState, player: Player, s: Settlement) -> Message:
         open_auction(state, s.deeds[0])
         state.auction.bidders.remove(player.name)  # type: ignore[union-attr]
         state.auction_queue = list(s.deeds[1:])
-        auctions = f"; the bank auctions {len(s.deeds)} deed(s), starting with {s.deeds[0]}"
-    else:
-        auctions = ""
+        return msg(
+            "{p} is bankrupt to the bank: {cash} cash to the bank, buildings back to the bank; "
+            "the bank auctions {n} deeds, starting with {first}",
+            p=player.name,
+            cash=state.money(s.cash),
+            n=len(s.deeds),
+            first=s.deeds[0],
+        )
     return msg(
-        "{p} is bankrupt to the bank: {cash} cash to the bank, buildings back to the bank{a}",
+        "{p} is bankrupt to the bank: {cash} cash to the bank, buildings back to the bank",
         p=player.name,
         cash=state.money(s.cash),
-        a=auctions,
     )
 
 

@@ -92,16 +92,18 @@ def _check_moment(state: GameState, command: Command) -> None:
     """Refuse what the moment of the game forbids: after the end, during an auction,
     and spending by a player who owes."""
     if state.winner is not None:
-        how = "was ended" if state.ended else "is over"
         raise NotAllowed(
-            "The game {how}: {w} won. Only undo is possible now.", how=how, w=state.winner
+            "The game was ended: {w} won. Only undo is possible now."
+            if state.ended
+            else "The game is over: {w} won. Only undo is possible now.",
+            w=state.winner,
         )
     if state.auction is not None and not isinstance(command, _AUCTION_COMMANDS):
         raise NotAllowed(
             "The auction of {lot} is open: bid, drop out or close it first.",
             lot=state.auction.lot,
         )
-    if isinstance(command, _AUCTION_COMMANDS) or isinstance(command, _WHILE_OWING + _RAISING):
+    if isinstance(command, _WHILE_OWING + _RAISING + (DropOut, CloseAuction)):
         return
     player = getattr(command, "player", None)
     if player is not None and state.debts_of(player):
@@ -142,7 +144,7 @@ def _buy(state: GameState, cmd: Buy) -> Message:
             deed=deed.name,
             owner=held.owner,
         )
-    require_cash(state, player, deed.price, f"to buy {deed.name}")
+    require_cash(state, player, deed.price, msg("to buy {deed}", deed=deed.name))
     to_bank(state, player, deed.price)
     held.owner = player.name
     return msg(
@@ -162,15 +164,16 @@ def _rent(state: GameState, cmd: PayRent) -> Message:
     rent = rent_due(state, deed.name, cmd.dice, cmd.variant)
     assert owner_name is not None
     owner = player_of(state, owner_name)
-    note = charge(state, player, rent.amount, owner, f"rent for {deed.name}")
+    note = charge(state, player, rent.amount, owner, msg("rent for {deed}", deed=deed.name))
     return msg(
-        "{p} {paid} {o} {amount} rent for {why}{note}",
+        "{p} paid {o} {amount} rent for {why}"
+        if note is None
+        else "{p} owes {o} {amount} rent for {why}; {note}",
         p=player.name,
-        paid="owes" if note else "paid",
         o=owner.name,
         amount=state.money(rent.amount),
         why=rent.reason,
-        note=note,
+        note=note or "",
     )
 
 
@@ -178,13 +181,13 @@ def _pay(state: GameState, cmd: Pay) -> Message:
     player = player_of(state, cmd.player)
     check_amount(cmd.amount)
     if cmd.to is None:
-        require_cash(state, player, cmd.amount, "to the bank")
+        require_cash(state, player, cmd.amount, msg("to the bank"))
         to_bank(state, player, cmd.amount)
         return msg("{p} paid the bank {amount}", p=player.name, amount=state.money(cmd.amount))
     other = player_of(state, cmd.to)
     if other is player:
         raise NotAllowed("{p} cannot pay themselves: name another player.", p=player.name)
-    require_cash(state, player, cmd.amount, f"to {other.name}")
+    require_cash(state, player, cmd.amount, msg("to {o}", o=other.name))
     transfer(player, other, cmd.amount)
     return msg("{p} paid {o} {amount}", p=player.name, o=other.name, amount=state.money(cmd.amount))
 
@@ -203,18 +206,18 @@ def _tax(state: GameState, cmd: PayTax) -> Message:
     pot = state.rules.free_parking_pot
     if cmd.kind == "luxury":
         amount = state.edition.luxury_tax
-        note = charge(state, player, amount, None, state.edition.luxury_tax_name, pot=pot)
+        tax = msg(state.edition.luxury_tax_name)
+        note = charge(state, player, amount, None, tax, pot=pot)
         return msg(
-            "{p} {paid} {amount} {tax}{note}",
+            "{p} paid {amount} {tax}" if note is None else "{p} owes {amount} {tax}; {note}",
             p=player.name,
-            paid="owes" if note else "paid",
             amount=state.money(amount),
-            tax=state.edition.luxury_tax_name,
-            note=note,
+            tax=tax,
+            note=note or "",
         )
     if cmd.kind == "income_flat":
         amount = state.edition.income_tax
-        how = "flat"
+        how = msg("flat")
     else:
         if state.rules.income_tax is IncomeTaxMode.FLAT:
             raise NotAllowed(
@@ -223,15 +226,16 @@ def _tax(state: GameState, cmd: PayTax) -> Message:
                 p=player.name,
             )
         amount = income_tax_percent(state, player.name)
-        how = f"{state.edition.income_tax_percent}% of worth"
-    note = charge(state, player, amount, None, "income tax", pot=pot)
+        how = msg("{pct}% of worth", pct=state.edition.income_tax_percent)
+    note = charge(state, player, amount, None, msg("income tax"), pot=pot)
     return msg(
-        "{p} {paid} {amount} income tax ({how}){note}",
+        "{p} paid {amount} income tax ({how})"
+        if note is None
+        else "{p} owes {amount} income tax ({how}); {note}",
         p=player.name,
-        paid="owes" if note else "paid",
         amount=state.money(amount),
         how=how,
-        note=note,
+        note=note or "",
     )
 
 
@@ -251,13 +255,15 @@ def _jail(state: GameState, cmd: LeaveJail) -> Message:
             deck=cards.deck_name(deck),
         )
     fine = state.jail_fine
-    note = charge(state, player, fine, None, "the jail fine", pot=state.rules.free_parking_pot)
+    pot = state.rules.free_parking_pot
+    note = charge(state, player, fine, None, msg("the jail fine"), pot=pot)
     return msg(
-        "{p} {paid} the {fine} fine to leave jail{note}",
+        "{p} paid the {fine} fine to leave jail"
+        if note is None
+        else "{p} owes the {fine} fine to leave jail; {note}",
         p=player.name,
-        paid="owes" if note else "paid",
         fine=state.money(fine),
-        note=note,
+        note=note or "",
     )
 
 
@@ -265,7 +271,7 @@ def _mortgage(state: GameState, cmd: Mortgage) -> Message:
     player = player_of(state, cmd.player)
     deed = deed_of(state, cmd.deed)
     held = state.deeds[deed.name]
-    buildings.require_owner(state, player.name, deed.name, "mortgage")
+    buildings.require_owner(state, player.name, deed.name, msg("mortgage"))
     if held.mortgaged:
         raise NotAllowed("{deed} is already mortgaged.", deed=deed.name)
     built = [lot for lot in state.edition.lots_of(deed.name) if state.level(lot)]
@@ -290,11 +296,11 @@ def _unmortgage(state: GameState, cmd: LiftMortgage) -> Message:
     player = player_of(state, cmd.player)
     deed = deed_of(state, cmd.deed)
     held = state.deeds[deed.name]
-    buildings.require_owner(state, player.name, deed.name, "lift the mortgage on")
+    buildings.require_owner(state, player.name, deed.name, msg("lift the mortgage on"))
     if not held.mortgaged:
         raise NotAllowed("{deed} is not mortgaged.", deed=deed.name)
     price = lift_price(state, deed.mortgage)
-    require_cash(state, player, price, f"to lift the mortgage on {deed.name}")
+    require_cash(state, player, price, msg("to lift the mortgage on {deed}", deed=deed.name))
     to_bank(state, player, price)
     held.mortgaged = False
     return msg(

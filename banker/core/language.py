@@ -303,9 +303,10 @@ def _card(a: _Args) -> Parsed:
         found = [i for i in ids if i == token] or [i for i in ids if i.startswith(token)]
         if len(found) != 1:
             raise UnknownName(
-                "{t!r} {what} card. Card ids: {ids}.",
+                "{t!r} could be more than one card. Card ids: {ids}."
+                if found
+                else "{t!r} is not a card. Card ids: {ids}.",
                 t=rest[0],
-                what="could be more than one" if found else "is not a",
                 ids=", ".join(found or ids),
             )
         return found[0], a.deed(rest[1:]) if rest[1:] else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from banker.core.edition import Deed
 from banker.core.errors import BadInput, NotEnoughCash, UnknownName
-from banker.core.money import Money
+from banker.core.money import Message, Money, msg
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import raisable
 
@@ -41,7 +41,7 @@ def check_amount(amount: int) -> None:
         raise BadInput("{a} is more than the bank handles in one go; check the amount.", a=amount)
 
 
-def require_cash(state: GameState, player: Player, amount: Money, purpose: str) -> None:
+def require_cash(state: GameState, player: Player, amount: Money, purpose: Message) -> None:
     """Refuse when the player's cash does not cover `amount`, saying what could be raised."""
     if player.cash >= amount:
         return
@@ -49,17 +49,18 @@ def require_cash(state: GameState, player: Player, amount: Money, purpose: str) 
     could = raisable(state, player.name)
     extra = could.buildings + could.mortgages
     if extra >= missing:
-        advice = (
-            f"sell buildings or mortgage to raise {state.money(missing)} "
-            f"(up to {state.money(extra)} can be raised)"
+        advice = msg(
+            "sell buildings or mortgage to raise {missing} (up to {extra} can be raised)",
+            missing=state.money(missing),
+            extra=state.money(extra),
         )
     elif extra:
-        advice = (
-            f"even selling every building and mortgaging every deed raises only "
-            f"{state.money(extra)}"
+        advice = msg(
+            "even selling every building and mortgaging every deed raises only {extra}",
+            extra=state.money(extra),
         )
     else:
-        advice = "there is nothing left to sell or mortgage"
+        advice = msg("there is nothing left to sell or mortgage")
     raise NotEnoughCash(
         "{p} has {cash} but needs {amount} {purpose}: {advice}.",
         p=player.name,
@@ -75,31 +76,34 @@ def charge(
     payer: Player,
     amount: Money,
     creditor: Player | None,
-    reason: str,
+    reason: Message,
     pot: bool = False,
-) -> str:
+) -> Message | None:
     """A payment the rules oblige (rent, tax, card, fine): paid now if the cash covers it,
     otherwise owed in full as a debt, with no cash moving until it is settled.
 
-    Returns a note for the receipt ("" when paid).
+    Returns None when paid, or the note for the receipt about the debt.
     """
     if payer.cash >= amount:
         if creditor is None:
             to_bank(state, payer, amount, pot=pot)
         else:
             transfer(payer, creditor, amount)
-        return ""
+        return None
     state.debts.append(
         Debt(
             debtor=payer.name,
             creditor=None if creditor is None else creditor.name,
             amount=amount,
-            reason=f"{reason} (to the pot)" if pot and creditor is None else reason,
+            reason=str(reason),
+            to_pot=pot and creditor is None,
         )
     )
-    return (
-        f"; {payer.name} has only {state.money(payer.cash)}: "
-        f"{state.money(amount - payer.cash)} missing, owed as a debt"
+    return msg(
+        "{p} has only {cash}: {missing} missing, owed as a debt",
+        p=payer.name,
+        cash=state.money(payer.cash),
+        missing=state.money(amount - payer.cash),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from banker.core.errors import UnknownName
+from banker.core.money import N_, joined
 
 _DROP = re.compile(r"[.'’`]")
 
@@ -42,27 +43,32 @@ def candidates(query: str, names: list[str]) -> list[str]:
 
 
 def match(query: str, names: list[str], what: str) -> str:
-    """The one name that `query` means.
+    """`what` is "player", "deed" or "card"."""
+    return _match(query, names, what)
 
-    Raises:
-        UnknownName: nothing matches, or several do; the message lists the candidates.
-    """
+
+_AMBIGUOUS = {
+    "player": N_("{q!r} could be more than one player: {names}. Type more of the name."),
+    "deed": N_("{q!r} could be more than one deed: {names}. Type more of the name."),
+}
+_UNKNOWN = {
+    "player": N_("No player is called {q!r}. The players are: {names}."),
+    "deed": N_("No deed is called {q!r}. The deeds are: {names}."),
+}
+_UNKNOWN_NEAR = {
+    "player": N_("No player is called {q!r}. Did you mean one of these: {names}."),
+    "deed": N_("No deed is called {q!r}. Did you mean one of these: {names}."),
+}
+
+
+def _match(query: str, names: list[str], what: str) -> str:
     found = candidates(query, names)
     if len(found) == 1:
         return found[0]
     if found:
-        raise UnknownName(
-            "{q!r} could be more than one {what}: {names}. Type more of the name.",
-            q=query,
-            what=what,
-            names=", ".join(found),
-        )
+        raise UnknownName(_AMBIGUOUS[what], q=query, names=joined(found))
     first = (normalize(query) or [""])[0][:1]
     near = [n for n in names if any(w.startswith(first) for w in normalize(n))] if first else []
     raise UnknownName(
-        "No {what} is called {q!r}. {which}: {names}.",
-        what=what,
-        q=query,
-        which="Did you mean one of these" if near else f"The {what}s are",
-        names=", ".join(near or names),
+        (_UNKNOWN_NEAR if near else _UNKNOWN)[what], q=query, names=joined(near or names)
     )

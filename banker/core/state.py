@@ -66,6 +66,8 @@ class Debt(BaseModel):
     amount: Money
     """The full amount owed."""
     reason: str
+    to_pot: bool = False
+    """Owed to the Free Parking pot rather than the bank itself (house rule)."""
 
 
 class Auction(BaseModel):

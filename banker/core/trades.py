@@ -5,7 +5,7 @@ from __future__ import annotations
 from banker.core.commands import Trade, TradeSide
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.ledger import check_amount, deed_of, interest, player_of, require_cash, to_bank
-from banker.core.money import Message, Money, msg
+from banker.core.money import Message, Money, joined, msg, plural
 from banker.core.state import GameState, Player
 
 
@@ -18,6 +18,15 @@ def trade(state: GameState, cmd: Trade) -> Message:
         raise BadInput("The trade has nothing on either side: say what each player gives.")
     _check_side(state, player, cmd.give)
     _check_side(state, partner, cmd.get)
+    for giver, side in ((player, cmd.give), (partner, cmd.get)):
+        owed = sum(d.amount for d in state.debts_of(giver.name))
+        if owed and side.cash:
+            raise NotAllowed(
+                "{p} owes {owed}: a trade may raise money for them, not take cash from them. "
+                "Settle first.",
+                p=giver.name,
+                owed=state.money(owed),
+            )
     moving = cmd.give.deeds + cmd.get.deeds
     if len(set(moving)) != len(moving):
         raise BadInput("A deed is named twice in the trade: name each deed once.")
@@ -39,10 +48,10 @@ def trade(state: GameState, cmd: Trade) -> Message:
     for name in cmd.get.deeds:
         state.deeds[name].owner = player.name
     # The new owner of each mortgaged deed pays the bank 10%, or lifts it at once.
-    notes: list[str] = []
+    notes: list[Message] = []
     for new_owner, deeds in ((partner, cmd.give.deeds), (player, cmd.get.deeds)):
         due: Money = 0
-        parts: list[str] = []
+        parts: list[Message] = []
         for name in deeds:
             if not state.deeds[name].mortgaged:
                 continue
@@ -50,38 +59,46 @@ def trade(state: GameState, cmd: Trade) -> Message:
             fee = interest(state, m)
             if name in cmd.lift:
                 due += m + fee
-                parts.append(f"lifted {name} for {state.money(m + fee)}")
+                parts.append(
+                    msg("lifted {deed} for {amount}", deed=name, amount=state.money(m + fee))
+                )
                 state.deeds[name].mortgaged = False
             else:
                 due += fee
-                parts.append(f"{state.money(fee)} fee on mortgaged {name}")
+                parts.append(
+                    msg("{amount} fee on mortgaged {deed}", amount=state.money(fee), deed=name)
+                )
         if due:
-            require_cash(state, new_owner, due, "to the bank for mortgaged deeds after the trade")
+            require_cash(
+                state, new_owner, due, msg("to the bank for mortgaged deeds after the trade")
+            )
             to_bank(state, new_owner, due)
-            notes.append(f"{new_owner.name} paid the bank: " + ", ".join(parts))
-    text = "{p} traded {give} to {q} for {get}"
-    if notes:
-        text += "; {notes}"
+            notes.append(msg("{p} paid the bank: {parts}", p=new_owner.name, parts=joined(parts)))
     return msg(
-        text,
+        "{p} traded {give} to {q} for {get}; {notes}"
+        if notes
+        else "{p} traded {give} to {q} for {get}",
         p=player.name,
         q=partner.name,
         give=describe(state, cmd.give),
         get=describe(state, cmd.get),
-        notes="; ".join(notes),
+        notes=joined(notes, "; "),
     )
 
 
 def _check_side(state: GameState, giver: Player, side: TradeSide) -> None:
     if side.cash:
         check_amount(side.cash)
-        require_cash(state, giver, side.cash, "to hand over in the trade")
+        require_cash(state, giver, side.cash, msg("to hand over in the trade"))
     if side.jail_cards < 0 or side.jail_cards > len(giver.jail_cards):
         raise NotAllowed(
-            "{p} holds {n} Get Out of Jail Free card{s}, not {k}.",
+            "{p} holds {held}, not {k}.",
             p=giver.name,
-            n=len(giver.jail_cards),
-            s="" if len(giver.jail_cards) == 1 else "s",
+            held=plural(
+                len(giver.jail_cards),
+                "1 Get Out of Jail Free card",
+                "{n} Get Out of Jail Free cards",
+            ),
             k=side.jail_cards,
         )
     for name in side.deeds:
@@ -92,7 +109,7 @@ def _check_side(state: GameState, giver: Player, side: TradeSide) -> None:
                 "{p} does not own {deed} ({whose} does): only the owner can trade it.",
                 p=giver.name,
                 deed=deed.name,
-                whose="the bank" if owner is None else owner,
+                whose=msg("the bank") if owner is None else owner,
             )
         built = [lot for lot in state.edition.lots_of(deed.name) if state.level(lot)]
         if built:
@@ -100,7 +117,7 @@ def _check_side(state: GameState, giver: Player, side: TradeSide) -> None:
                 "{deed} cannot be traded while its colour group has buildings (on {lots}): "
                 "sell them back to the bank first.",
                 deed=deed.name,
-                lots=", ".join(built),
+                lots=joined(built),
             )
 
 
@@ -109,12 +126,14 @@ def _move_cards(giver: Player, taker: Player, count: int) -> None:
         taker.jail_cards.append(giver.jail_cards.pop(0))
 
 
-def describe(state: GameState, side: TradeSide) -> str:
-    parts = list(side.deeds)
+def describe(state: GameState, side: TradeSide) -> Message:
+    parts: list[Message | str] = list(side.deeds)
     if side.jail_cards:
         parts.append(
-            f"{side.jail_cards} Get Out of Jail Free card" + ("s" if side.jail_cards > 1 else "")
+            plural(side.jail_cards, "1 Get Out of Jail Free card", "{n} Get Out of Jail Free cards")
         )
     if side.cash:
         parts.append(state.money(side.cash))
-    return " and ".join(parts) if parts else "nothing"
+    if not parts:
+        return msg("nothing")
+    return msg("{items}", items=joined(parts, " + "))

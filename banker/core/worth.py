@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from banker.core.commands import RentVariant
 from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, NotAllowed
-from banker.core.money import Message, Money, msg
+from banker.core.money import Message, Money, msg, plural
 from banker.core.rules import MortgagedGroupRent
 from banker.core.state import GameState
 
@@ -86,11 +86,11 @@ def rent_due(
             amount = deed.rent[held.houses]
             return Rent(
                 amount,
-                msg(
-                    "{deed}, {n} house{s}: {amount}",
+                plural(
+                    held.houses,
+                    "{deed}, 1 house: {amount}",
+                    "{deed}, {n} houses: {amount}",
                     deed=deed_name,
-                    n=held.houses,
-                    s="" if held.houses == 1 else "s",
                     amount=money(amount),
                 ),
             )
@@ -124,11 +124,11 @@ def rent_due(
             times = state.edition.railroad_card_multiplier
             return Rent(
                 amount * times,
-                msg(
-                    "{deed}, {n} railroad{s} owned, card rent {times} x {base} = {amount}",
+                plural(
+                    count,
+                    "{deed}, 1 railroad owned, card rent {times} x {base} = {amount}",
+                    "{deed}, {n} railroads owned, card rent {times} x {base} = {amount}",
                     deed=deed_name,
-                    n=count,
-                    s="" if count == 1 else "s",
                     times=times,
                     base=money(amount),
                     amount=money(amount * times),
@@ -136,11 +136,11 @@ def rent_due(
             )
         return Rent(
             amount,
-            msg(
-                "{deed}, {n} railroad{s} owned: {amount}",
+            plural(
+                count,
+                "{deed}, 1 railroad owned: {amount}",
+                "{deed}, {n} railroads owned: {amount}",
                 deed=deed_name,
-                n=count,
-                s="" if count == 1 else "s",
                 amount=money(amount),
             ),
         )
@@ -148,13 +148,13 @@ def rent_due(
     count = _owned_of_kind(state, owner, DeedKind.UTILITY)
     if variant == "x10":
         times = state.edition.utility_card_multiplier
-        why = "nearest-utility card"
+        why = msg("nearest-utility card")
     else:
         times = state.edition.utility_multipliers[count - 1]
         why = (
-            "both utilities owned"
+            msg("both utilities owned")
             if count == 2
-            else f"{count} utilit{'y' if count == 1 else 'ies'} owned"
+            else plural(count, "1 utility owned", "{n} utilities owned")
         )
     return Rent(
         times * dice,
