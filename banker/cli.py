@@ -19,6 +19,7 @@ from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
 from banker.core.money import Message
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
+from banker.i18n import default_language, translator
 from banker.store import Journal, resolve_game_path
 from banker.store.paths import custom_editions
 
@@ -36,6 +37,11 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--players", required=True, help="names in turn order, e.g. Alice,Bob,Carol")
     new.add_argument("--edition", default="us", help="us, uk or the path of an edition file")
     new.add_argument("--rules", help="a TOML file of house rules")
+    new.add_argument(
+        "--lang",
+        choices=("en", "ms", "th"),
+        help="the game's language (default: your computer's, if Banker speaks it)",
+    )
     new.add_argument(
         "--deal",
         metavar="N|all",
@@ -172,7 +178,13 @@ def _load_rules(path: str | None) -> HouseRules:
 
 def _new(args: argparse.Namespace) -> int:
     names = check_player_names(args.players.split(","))
-    setup = Setup(players=names, edition=load_edition(args.edition), rules=_load_rules(args.rules))
+    language = args.lang or default_language()
+    setup = Setup(
+        players=names,
+        edition=load_edition(args.edition),
+        rules=_load_rules(args.rules),
+        language=language,
+    )
     rules = setup.rules
     if args.deal is not None or rules.deal_deeds is not None:
         how = args.deal if args.deal is not None else str(rules.deal_deeds)
@@ -190,14 +202,15 @@ def _new(args: argparse.Namespace) -> int:
         dealt = _deal(setup)
     with Journal.create(path, setup) as journal:
         if dealt is not None:
-            print(journal.apply(dealt))
+            print(_say(journal.apply(dealt), language))
     print(f"New game at {path}: {', '.join(names)} on the {setup.edition.name} board.")
     return 0
 
 
 def run_line(journal: Journal, line: str) -> list[str]:
     """Apply one line of the command language; the lines to print."""
-    parsed = parse(line, journal.game.state)
+    state = journal.game.state
+    parsed = parse(line, state)
     if isinstance(parsed, WorthQuery):
         return worth_lines(journal.game.state, parsed.player)
     if isinstance(parsed, RaiseQuery):
@@ -209,7 +222,14 @@ def run_line(journal: Journal, line: str) -> list[str]:
         result = journal.redo()
     else:
         result = journal.apply(parsed)
-    return [str(result)]
+    return [_say(result, journal.game.state.language)]
+
+
+def _say(message: Message | BankerError, language: str) -> str:
+    """A receipt or a refusal in the game's language."""
+    if isinstance(message, BankerError):
+        message = message.message
+    return message.render(translator(language))
 
 
 def _do(args: argparse.Namespace) -> int:
@@ -217,8 +237,12 @@ def _do(args: argparse.Namespace) -> int:
         raise BadInput("Give one command, or a script with -f FILE (not both).")
     with Journal.open(resolve_game_path(args.game)) as journal:
         if args.command is not None:
-            for out in run_line(journal, args.command):
-                print(out)
+            try:
+                for out in run_line(journal, args.command):
+                    print(out)
+            except BankerError as exc:
+                print(_say(exc, journal.game.state.language), file=sys.stderr)
+                return 1
             return 0
         try:
             lines = Path(args.file).read_text(encoding="utf-8").splitlines()
@@ -232,7 +256,8 @@ def _do(args: argparse.Namespace) -> int:
                 for out in run_line(journal, line):
                     print(out, flush=True)  # each receipt shows as soon as it is saved
             except BankerError as exc:
-                print(f"{args.file}, line {number}: {exc}", file=sys.stderr)
+                why = _say(exc, journal.game.state.language)
+                print(f"{args.file}, line {number}: {why}", file=sys.stderr)
                 return 1
     return 0
 
@@ -280,9 +305,11 @@ def _recover(args: argparse.Namespace) -> int:
 
 def _log(args: argparse.Namespace) -> int:
     with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
+        translate = translator(journal.game.state.language)
         for entry in journal.entries():
             mark = "  (undone)" if entry.undone else ""
-            print(f"{entry.seq:>6}  {entry.at}  {entry.message}{mark}")
+            text = entry.message.render(translate)
+            print(f"{entry.seq:>6}  {entry.at}  {text}{mark}")
     return 0
 
 

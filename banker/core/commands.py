@@ -30,6 +30,8 @@ class Setup(_Command):
     """Player names in seating (turn) order."""
     edition: Edition
     rules: HouseRules = Field(default_factory=HouseRules)
+    language: Literal["en", "ms", "th"] = "en"
+    """The language of the game's receipts, refusals and screens."""
 
     @field_validator("players")
     @classmethod
@@ -326,6 +328,13 @@ class DealDeeds(_Command):
     """Each player pays the printed prices of what they are dealt (or gets them free)."""
 
 
+class SetLanguage(_Command):
+    """Switch the language of the game's sentences and screens."""
+
+    verb: Literal["language"] = "language"
+    language: Literal["en", "ms", "th"]
+
+
 class EndGame(_Command):
     """End the game now: the richest player wins."""
 
@@ -357,6 +366,7 @@ Command: TypeAlias = Annotated[
     | Settle
     | DeclareBankrupt
     | DealDeeds
+    | SetLanguage
     | EndGame,
     Field(discriminator="verb"),
 ]

@@ -33,6 +33,7 @@ from banker.core.commands import (
     SellHotel,
     SellHouses,
     SetGroupLevels,
+    SetLanguage,
     Settle,
     StartAuction,
     TakeParking,
@@ -82,7 +83,16 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
 
 
 _AUCTION_COMMANDS = (Bid, DropOut, CloseAuction)
-_WHILE_OWING = (PassGoCmd, Collect, TakeParking, SellHouses, SellHotel, SetGroupLevels, Mortgage)
+_WHILE_OWING = (
+    PassGoCmd,
+    Collect,
+    TakeParking,
+    SellHouses,
+    SellHotel,
+    SetGroupLevels,
+    Mortgage,
+    SetLanguage,
+)
 """What a player who owes may still do: receive money and raise it (trades are checked
 on their own), then settle or go bankrupt."""
 _RAISING = (Trade, Settle, DeclareBankrupt)
@@ -91,6 +101,8 @@ _RAISING = (Trade, Settle, DeclareBankrupt)
 def _check_moment(state: GameState, command: Command) -> None:
     """Refuse what the moment of the game forbids: after the end, during an auction,
     and spending by a player who owes."""
+    if isinstance(command, SetLanguage):
+        return
     if state.winner is not None:
         raise NotAllowed(
             "The game was ended: {w} won. Only undo is possible now."
@@ -335,6 +347,16 @@ def _parking(state: GameState, cmd: TakeParking) -> Message:
     return msg("{p} took the Free Parking pot of {amount}", p=player.name, amount=state.money(pot))
 
 
+LANGUAGE_NAMES = {"en": "English", "ms": "Bahasa Melayu", "th": "ไทย"}
+
+
+def _language(state: GameState, cmd: SetLanguage) -> Message:
+    if cmd.language == state.language:
+        raise NotAllowed("The game is already in {name}.", name=LANGUAGE_NAMES[cmd.language])
+    state.language = cmd.language
+    return msg("The game now speaks {name}", name=LANGUAGE_NAMES[cmd.language])
+
+
 _HANDLERS: dict[type[Any], Callable[[GameState, Any], Message]] = {
     PassGoCmd: _go,
     Buy: _buy,
@@ -361,4 +383,5 @@ _HANDLERS: dict[type[Any], Callable[[GameState, Any], Message]] = {
     DeclareBankrupt: endgame.bankrupt,
     EndGame: endgame.end,
     DealDeeds: deal.deal,
+    SetLanguage: _language,
 }

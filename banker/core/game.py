@@ -86,7 +86,9 @@ class Game:
     _checkpoints: dict[int, GameState | str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.state = new_game_state(self.setup.players, self.setup.edition, self.setup.rules)
+        self.state = new_game_state(
+            self.setup.players, self.setup.edition, self.setup.rules, self.setup.language
+        )
         self._checkpoints[0] = self.state
 
     @property

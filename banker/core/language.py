@@ -71,6 +71,7 @@ USAGE: dict[str, str] = {
     "settle": "settle PLAYER",
     "bankrupt": "bankrupt PLAYER [lift DEED,...]",
     "end": "end",
+    "language": "language en|ms|th",
     "undo": "undo",
     "redo": "redo",
 }
@@ -458,6 +459,13 @@ def _bankrupt(a: _Args) -> Parsed:
     return c.DeclareBankrupt(player=name)
 
 
+def _language(a: _Args) -> Parsed:
+    if len(a.words) != 1 or a.words[0].casefold() not in ("en", "ms", "th"):
+        raise a.usage()
+    code = a.words[0].casefold()
+    return c.SetLanguage(language="en" if code == "en" else "ms" if code == "ms" else "th")
+
+
 def _end(a: _Args) -> Parsed:
     a.nothing(a.words)
     return c.EndGame()
@@ -499,6 +507,7 @@ _PARSERS: dict[str, Callable[[_Args], Parsed]] = {
     "settle": _settle,
     "bankrupt": _bankrupt,
     "end": _end,
+    "language": _language,
     "undo": _undo,
     "redo": _redo,
 }

@@ -105,6 +105,8 @@ class GameState(BaseModel):
     ended: bool = False
     """The game was ended by `end` (a timed or agreed end)."""
     winner: str | None = None
+    language: str = "en"
+    """The language of receipts, refusals and screens: en, ms or th."""
 
     def player(self, name: str) -> Player:
         for p in self.players:
@@ -180,6 +182,7 @@ class GameState(BaseModel):
             auction_queue=list(self.auction_queue),
             ended=self.ended,
             winner=self.winner,
+            language=self.language,
         )
 
     def dump_ledger(self) -> str:
@@ -194,7 +197,9 @@ class GameState(BaseModel):
         return cls.model_validate({**raw, "edition": edition, "rules": rules})
 
 
-def new_game_state(players: list[str], edition: Edition, rules: HouseRules) -> GameState:
+def new_game_state(
+    players: list[str], edition: Edition, rules: HouseRules, language: str = "en"
+) -> GameState:
     """The table before the first roll: everyone's starting cash, every deed with the bank."""
     cash = rules.starting_cash or edition.starting_cash
     seed = rules.free_parking_seed if rules.free_parking_pot else 0
@@ -211,4 +216,5 @@ def new_game_state(players: list[str], edition: Edition, rules: HouseRules) -> G
             free_parking=seed,
             issued=cash * len(players) + seed,
         ),
+        language=language,
     )

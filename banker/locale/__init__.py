@@ -1,0 +1,1 @@
+"""Translation catalogues (.po) for Malay and Thai."""

@@ -1,0 +1,96 @@
+"""Malay and Thai: every sentence the code can show is in both catalogues, with the
+same placeholders, and a game speaks the language it was set up in."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+
+from banker.cli import main
+from banker.core import commands as c
+from banker.core.edition import load_edition
+from banker.core.errors import BankerError
+from banker.core.game import Game
+from banker.core.language import parse
+from banker.i18n import catalogue, default_language, translator
+from banker.i18n_extract import LOCALE, extract, missing
+
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+@pytest.mark.parametrize("language", ["ms", "th"])
+def test_every_sentence_the_code_uses_is_translated(language: str) -> None:
+    gaps = missing(language)
+    assert gaps == [], f"{len(gaps)} sentences missing from {language}.po, e.g. {gaps[:3]}"
+
+
+def test_the_check_notices_a_new_sentence() -> None:
+    sentences = dict(extract())
+    sentences["A sentence nobody has translated yet"] = ["here"]
+    assert "A sentence nobody has translated yet" in missing("ms", sentences)
+
+
+@pytest.mark.parametrize("language", ["ms", "th"])
+def test_translations_keep_every_placeholder(language: str) -> None:
+    po = polib.pofile(str(LOCALE / f"{language}.po"))
+    wrong = [
+        e.msgid
+        for e in po
+        if e.msgstr and sorted(PLACEHOLDER.findall(e.msgid)) != sorted(PLACEHOLDER.findall(e.msgstr))
+    ]
+    assert wrong == []
+
+
+def test_the_locale_chooses_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ms_MY.UTF-8")
+    assert default_language() == "ms"
+    monkeypatch.setenv("LANG", "th_TH.UTF-8")
+    assert default_language() == "th"
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert default_language() == "en"
+
+
+def test_english_is_the_template_itself() -> None:
+    assert catalogue("en") == {}
+    assert translator("en")("{p} bought {deed} for {amount}") == "{p} bought {deed} for {amount}"
+
+
+@pytest.mark.parametrize("language", ["ms", "th"])
+def test_a_game_speaks_its_language(tmp_path: Path, language: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "g.banker")
+    assert main(["new", path, "--players", "Alice,Bob", "--lang", language]) == 0
+    capsys.readouterr()
+    assert main(["do", path, "buy alice board"]) == 0
+    receipt = capsys.readouterr().out.strip()
+    english = "Alice bought Boardwalk for $400"
+    assert receipt != english
+    assert "Alice" in receipt and "Boardwalk" in receipt and "$400" in receipt
+    assert main(["do", path, "buy bob board"]) == 1
+    refusal = capsys.readouterr().err.strip()
+    assert "Boardwalk" in refusal and "is not for sale" not in refusal
+
+
+def test_switching_language_mid_game_is_journaled() -> None:
+    game = Game(c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
+    game.do(parse("language th", game.state))  # type: ignore[arg-type]
+    assert game.state.language == "th"
+    with pytest.raises(BankerError, match="already in"):
+        game.do(parse("language th", game.state))  # type: ignore[arg-type]
+    game.commit(game.prepare_undo())
+    assert game.state.language == "en"
+
+
+def test_a_receipt_renders_in_any_language_later() -> None:
+    """The journal keeps templates, so yesterday's history reads in today's language."""
+    game = Game(c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
+    game.do(parse("buy alice board", game.state))  # type: ignore[arg-type]
+    message = game.do(parse("rent bob board", game.state))  # type: ignore[arg-type]
+    english = message.render()
+    thai = message.render(translator("th"))
+    assert english == "Bob paid Alice $50 rent for Boardwalk: $50"
+    assert thai != english and "$50" in thai
