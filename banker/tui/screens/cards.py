@@ -38,7 +38,8 @@ class CardDetails(Dialog[c.DrawCard]):
             box.border_title = self.card.text
             yield Static(card_effect(state, self.player, self.card), classes="body")
             yield Checkbox(
-                f"[b]g[/b] Passed GO on the way ({state.money(state.salary)} salary)", id="passed-go"
+                f"[b]g[/b] Passed GO on the way ({state.money(state.salary)} salary)",
+                id="passed-go",
             )
             if self.kind is not None:
                 deeds = [d for d in state.edition.deeds if d.kind is self.kind]

@@ -110,6 +110,14 @@ class LandedScreen(Dialog[c.Command]):
         rent = rent_due(state, name)
         yield Static(f"{name} belongs to {held.owner}.", classes="body")
         yield Static(str(rent.reason), id="rent", classes="amount", markup=False)
+        payer = state.player(self.player).cash
+        if payer >= rent.amount:
+            owner = state.player(held.owner).cash
+            yield Static(
+                f"{self.player} {money(payer)} → {money(payer - rent.amount)} · "
+                f"{held.owner} {money(owner)} → {money(owner + rent.amount)}",
+                classes="hint",
+            )
         command = c.PayRent(player=self.player, deed=name)
         self._offer("r", f"Collect {money(rent.amount)} for {held.owner}", command)
         yield from self._short(rent.amount)

@@ -93,7 +93,8 @@ class MoneyScreen(Dialog[c.Command]):
     @on(Input.Changed)
     def _check(self) -> None:
         command, reason = self.command()
-        self.query_one("#summary", Static).update(self._summary(command) if command else "")
+        shown = self._summary(command) if command and reason is None else ""
+        self.query_one("#summary", Static).update(shown)
         self.query_one("#reason", Static).update(reason or "")
         self.query_one("#confirm", Button).disabled = command is None or reason is not None
 

@@ -36,18 +36,27 @@ class TradeScreen(Dialog[c.Trade]):
             box.border_title = "Trade"
             with Horizontal(classes="sides"):
                 for side, name in (("give", self.player), ("get", self.partner)):
-                    with Vertical(classes="side", id=f"side-{side}"):
-                        yield Select(names, value=name, allow_blank=False, id=f"who-{side}")
-                        yield Static("gives:", classes="hint")
-                        yield Input(placeholder="cash", id=f"cash-{side}", restrict=r"[0-9]{0,9}")
-                        yield SelectionList[str](id=f"deeds-{side}")
+                    with Vertical(classes="side", id=f"side-{side}") as column:
+                        column.border_title = "gives"
+                        yield Select(
+                            names, value=name, allow_blank=False, id=f"who-{side}", compact=True
+                        )
+                        yield Input(
+                            placeholder="cash",
+                            id=f"cash-{side}",
+                            restrict=r"[0-9]{0,9}",
+                            compact=True,
+                        )
+                        yield SelectionList[str](id=f"deeds-{side}", compact=True)
                         yield Input(
                             placeholder="Get Out of Jail Free cards",
                             id=f"cards-{side}",
                             restrict=r"[0-9]?",
+                            compact=True,
                         )
-            yield Static("Lift these mortgages at once:", classes="hint", id="lift-label")
-            yield SelectionList[str](id="lift")
+            with Vertical(id="lift-box") as lift_box:
+                lift_box.border_title = "Lift these mortgages at once?"
+                yield SelectionList[str](id="lift", compact=True)
             yield Static("", id="summary", classes="amount", markup=False)
             yield reason_line(None)
             with Horizontal(classes="buttons"):
@@ -55,6 +64,7 @@ class TradeScreen(Dialog[c.Trade]):
                 yield self.cancel_button()
 
     def on_mount(self) -> None:
+        self.query_one("#lift-box").display = False
         self._fill("give")
         self._fill("get")
         self._check()
@@ -121,6 +131,7 @@ class TradeScreen(Dialog[c.Trade]):
         if [str(lift.get_option_at_index(i).value) for i in range(lift.option_count)] == mortgaged:
             return
         lift.clear_options()
+        self.query_one("#lift-box").display = bool(mortgaged)
         for name in mortgaged:
             m = state.edition.deed(name).mortgage
             label = (
