@@ -114,8 +114,8 @@ class TableView:
         self._changed = asyncio.Event()
         self._event: bytes = b""
         self._table: bytes = b""
-        self._sent: tuple[int, int] | None = None
-        """(id of the journal, seq) of the table phones have now."""
+        self._sent: tuple[Journal, int] | None = None
+        """The journal and seq of the table phones have now."""
         self._streams = 0
         self._closing = False
 
@@ -200,7 +200,7 @@ class TableView:
         keypress is not kept waiting by the phones.
         """
         if self._loop is not None and not self._closing:
-            self._loop.call_soon_threadsafe(self._publish)
+            self._loop.call_soon_threadsafe(self._publish_quietly)
 
     # The aiohttp application.
 
@@ -302,8 +302,8 @@ class TableView:
 
     def _publish(self) -> None:
         """Rebuild the table if the game moved on, and wake every stream."""
-        key = (id(self.journal), self.journal.game.seq)
-        if key == self._sent:
+        key = (self.journal, self.journal.game.seq)
+        if self._sent is not None and self._sent[0] is key[0] and self._sent[1] == key[1]:
             return
         table = source_json(self.journal)
         text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
@@ -311,6 +311,12 @@ class TableView:
         self._event = f"id: {table['seq']}\nevent: table\ndata: {text}\n\n".encode()
         self._sent = key
         self._wake()
+
+    def _publish_quietly(self) -> None:
+        try:
+            self._publish()
+        except (BankerError, sqlite3.Error):
+            pass  # the game was closed or is busy: the watcher tries again
 
     def _wake(self) -> None:
         changed, self._changed = self._changed, asyncio.Event()
@@ -320,12 +326,12 @@ class TableView:
         """Every `POLL_SECONDS`: follow the file (when asked) and publish what is new."""
         while not self._closing:
             await asyncio.sleep(POLL_SECONDS)
-            try:
-                if self.follow:
+            if self.follow:
+                try:
                     self.journal.refresh()  # one indexed read; applies only new entries
-                self._publish()
-            except (BankerError, sqlite3.Error):
-                continue  # a write in progress or a busy file: try again next time
+                except (BankerError, sqlite3.Error):
+                    continue  # a write in progress or a busy file: try again next time
+            self._publish_quietly()
 
 
 async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:

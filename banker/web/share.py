@@ -19,7 +19,7 @@ def share_lines(view: TableView, qr: QrText, colour: bool) -> list[str]:
     lines.append("Each player's own page (their statement first):")
     for name, url in view.player_urls().items():
         lines.append(f"  {name}: {url}")
-    lines += ["", "Read-only: phones see the game, nobody can change it. Ctrl+C stops sharing."]
+    lines += ["", "Read-only: nobody can change the game from a phone.", "Ctrl+C stops sharing."]
     return lines
 
 
