@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from banker.core import why_not
-from banker.core.commands import BuildHotel, BuildHouses, SellHotel, SellHouses
+from banker.core.commands import (
+    BuildHotel,
+    BuildHouses,
+    Mortgage,
+    SellHotel,
+    SellHouses,
+    SetGroupLevels,
+)
 from banker.core.errors import (
     BadInput,
     HouseShortage,
@@ -407,38 +413,69 @@ def test_a_hotel_sold_when_the_bank_has_three_houses(table) -> None:
     assert "only 3 houses" in receipt
 
 
-def test_a_hotel_sale_that_would_leave_the_group_uneven_is_refused(table) -> None:
-    """The bank has 2 houses: Boardwalk would drop to 2 beside Park Place's 4."""
+def _park_place_four_boardwalk_hotel_bank_two_houses(table) -> None:
+    """Alice: Park Place 4 houses, Boardwalk a hotel, $1,000; the bank has 2 houses left."""
     table.deal("Alice", *DARK_BLUE)
     table.set_cash("Alice", 5000)
     table.build("Alice", DARK_BLUE, 4)
     table.do(BuildHotel(player="Alice", deed="Boardwalk"))
     _drain_houses_to(table, 2)
+    table.set_cash("Alice", 1000)
+
+
+def test_a_hotel_sale_that_would_leave_the_group_uneven_is_refused(table) -> None:
+    """The bank has 2 houses: Boardwalk would drop to 2 beside Park Place's 4. The refusal
+    points at selling the whole group down at once."""
+    _park_place_four_boardwalk_hotel_bank_two_houses(table)
     table.refuse(
         SellHotel(player="Alice", deed="Boardwalk"),
         UnevenBuilding,
         "only 2 houses",
         "come down to 2 houses",
         "Park Place 4 houses",
-        "Sell the other lots down to 3 houses first",
+        "levels Alice Boardwalk",
     )
 
 
 def test_a_bank_short_of_houses_still_leaves_a_legal_way_down(table) -> None:
-    """The bank has 2 houses; Boardwalk has a hotel, Park Place 4 houses. RULES.md: the owner
-    "must sell further to stay even: the app offers the legal ways down". The hotel sale is
-    refused with the advice to sell Park Place down to 3 houses first, so at least one of
-    these sales must be accepted, or Alice cannot sell a single building on the group."""
+    """RULES.md: the owner "must sell further to stay even: the app offers the legal ways
+    down". The bank has 2 houses: levels 3,3 takes them both (4 + 2 = 6 houses on the board)
+    and sells 1 house of Park Place and the hotel and a house of Boardwalk: 3 x $100 = $300."""
+    _park_place_four_boardwalk_hotel_bank_two_houses(table)
+    receipt = table.do(SetGroupLevels(player="Alice", deed="Boardwalk", levels=[3, 3]))
+    assert levels(table, DARK_BLUE) == [3, 3]
+    assert table.cash("Alice") == 1300
+    assert table.houses_left == 0
+    assert table.hotels_left == 12
+    assert "$300" in receipt
+
+
+def test_selling_down_to_more_than_the_bank_can_give_is_refused(table) -> None:
+    """Levels 4,4 needs 4 houses back for Boardwalk and the bank has 2: refused, naming
+    3 houses per lot as the highest level the group can come down to."""
+    _park_place_four_boardwalk_hotel_bank_two_houses(table)
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Park Place", levels=[4, 4]),
+        HouseShortage,
+        "needs 4 houses back",
+        "only 2",
+        "3 houses per lot or less",
+    )
+
+
+def test_selling_a_whole_group_of_hotels_down_to_nothing(table) -> None:
+    """Two hotels on the dark blues, sold to 0,0 at once: 10 x $100 = $1,000. No house comes
+    from the bank, so its 5 houses stay where they are."""
     table.deal("Alice", *DARK_BLUE)
     table.set_cash("Alice", 5000)
-    table.build("Alice", DARK_BLUE, 4)
-    table.do(BuildHotel(player="Alice", deed="Boardwalk"))
-    _drain_houses_to(table, 2)
-    advice = table.refuse(SellHotel(player="Alice", deed="Boardwalk"), UnevenBuilding)
-    assert "Sell the other lots down to 3 houses first" in advice
-    sales = [SellHouses(player="Alice", deed="Park Place", count=n) for n in (1, 2, 3, 4)]
-    reasons = [why_not(table.state, sale) for sale in sales]
-    assert None in reasons, reasons
+    table.build("Alice", DARK_BLUE, HOTEL)
+    _drain_houses_to(table, 5)
+    table.set_cash("Alice", 0)
+    table.do(SetGroupLevels(player="Alice", deed="Park Place", levels=[0, 0]))
+    assert levels(table, DARK_BLUE) == [0, 0]
+    assert table.cash("Alice") == 1000
+    assert table.houses_left == 5
+    assert table.hotels_left == 12
 
 
 def test_a_hotel_sale_can_wait_for_the_bank_to_get_houses_back(table) -> None:
@@ -511,3 +548,167 @@ def test_the_bank_has_12_hotels_then_none(table) -> None:
     table.do(SellHotel(player="Alice", deed="Boardwalk"))
     table.do(BuildHotel(player="Alice", deed="Tennessee Avenue"))
     assert table.hotels_left == 0
+
+
+# A whole group at once: `levels PLAYER DEED 4,4,h`.
+
+
+def test_levels_build_a_group_up_at_the_printed_price(table) -> None:
+    """Light blues from nothing to 2,2,1: 5 houses x $50 = $250."""
+    table.deal("Alice", *LIGHT_BLUE)
+    receipt = table.do(SetGroupLevels(player="Alice", deed="Vermont Avenue", levels=[2, 2, 1]))
+    assert levels(table, LIGHT_BLUE) == [2, 2, 1]
+    assert table.cash("Alice") == 1250
+    assert table.houses_left == 27
+    assert "$250" in receipt
+
+
+def test_levels_build_hotels_on_the_way_past_four_houses(table) -> None:
+    """Dark blues from nothing to two hotels: 10 x $200 = $2,000; the 8 houses built on the
+    way go back to the bank, so the bank ends with 32 houses and 10 hotels."""
+    table.deal("Alice", *DARK_BLUE)
+    table.set_cash("Alice", 2000)
+    table.do(SetGroupLevels(player="Alice", deed="Boardwalk", levels=[HOTEL, HOTEL]))
+    assert levels(table, DARK_BLUE) == ["hotel", "hotel"]
+    assert table.cash("Alice") == 0
+    assert table.houses_left == 32
+    assert table.hotels_left == 10
+
+
+def test_levels_up_to_a_hotel_need_the_houses_on_the_way(table) -> None:
+    """The bank has 7 houses; two hotels from bare lots need 4 + 4 = 8 on the way: refused,
+    even though the group ends with no house at all. At 3,4 with the bank empty, a hotel on
+    Boardwalk still needs Park Place's fourth house first; once Bob sells one back it goes."""
+    table.deal("Alice", *DARK_BLUE)
+    table.set_cash("Alice", 5000)
+    _drain_houses_to(table, 7)
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Boardwalk", levels=[HOTEL, HOTEL]),
+        HouseShortage,
+        "needs 8 houses",
+        "has 7",
+    )
+    table.do(SetGroupLevels(player="Alice", deed="Boardwalk", levels=[3, 4]))
+    assert table.houses_left == 0
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Boardwalk", levels=[4, HOTEL]),
+        HouseShortage,
+        "has 0",
+    )
+    table.do(SellHouses(player="Bob", deed="Kentucky Avenue"))
+    table.do(SetGroupLevels(player="Alice", deed="Boardwalk", levels=[HOTEL, HOTEL]))
+    assert levels(table, DARK_BLUE) == ["hotel", "hotel"]
+    assert table.houses_left == 8
+    assert table.hotels_left == 10
+
+
+def test_levels_up_need_the_hotels(table_with) -> None:
+    table = table_with(hotels=1)
+    table.deal("Alice", *DARK_BLUE)
+    table.set_cash("Alice", 5000)
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Boardwalk", levels=[HOTEL, HOTEL]),
+        HouseShortage,
+        "needs 2 hotels",
+        "has 1",
+    )
+    table.do(SetGroupLevels(player="Alice", deed="Boardwalk", levels=[4, HOTEL]))
+    assert table.hotels_left == 0
+
+
+def test_levels_up_cost_what_the_player_has(table) -> None:
+    """2,2 on the dark blues costs $800; Alice has $799."""
+    table.deal("Alice", *DARK_BLUE)
+    table.set_cash("Alice", 799)
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Park Place", levels=[2, 2]),
+        NotEnoughCash,
+        "has $799",
+        "needs $800",
+    )
+
+
+def test_levels_need_the_whole_group_unmortgaged(table) -> None:
+    table.deal("Alice", "Park Place")
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Park Place", levels=[1, 1]),
+        NotAllowed,
+        "does not own the whole",
+        "Boardwalk missing",
+    )
+    table.deal("Alice", "Boardwalk")
+    table.do(Mortgage(player="Alice", deed="Boardwalk"))
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Park Place", levels=[1, 1]),
+        MortgagedGroup,
+        "Boardwalk is mortgaged",
+    )
+
+
+def test_uneven_levels_are_refused(table) -> None:
+    table.deal("Alice", *LIGHT_BLUE)
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Oriental Avenue", levels=[3, 1, 2]),
+        UnevenBuilding,
+        "Build evenly",
+        "Oriental Avenue 3 houses, Vermont Avenue 1 house",
+    )
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Oriental Avenue", levels=[HOTEL, 3, 4]),
+        UnevenBuilding,
+        "Build evenly",
+    )
+
+
+def test_levels_up_and_down_at_once_are_refused(table) -> None:
+    """From 2,2,1 to 1,2,2 is even, but builds on one lot and sells on another."""
+    table.deal("Alice", *LIGHT_BLUE)
+    table.do(SetGroupLevels(player="Alice", deed="Oriental Avenue", levels=[2, 2, 1]))
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Oriental Avenue", levels=[1, 2, 2]),
+        BadInput,
+        "Build up or sell down, not both",
+    )
+
+
+def test_levels_one_per_lot_from_0_to_hotel(table) -> None:
+    table.deal("Alice", *LIGHT_BLUE)
+    for wrong in ([1, 1], [1, 1, 1, 1], [6, 5, 5], [-1, 0, 0]):
+        table.refuse(
+            SetGroupLevels(player="Alice", deed="Oriental Avenue", levels=wrong),
+            BadInput,
+            "one level per lot",
+            "Oriental Avenue, Vermont Avenue, Connecticut Avenue",
+        )
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Oriental Avenue", levels=[0, 0, 0]),
+        BadInput,
+        "already stands at those levels",
+    )
+
+
+def test_levels_on_a_railroad_or_someone_elses_street_are_refused(table) -> None:
+    table.deal("Bob", *BROWN)
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Baltic Avenue", levels=[1, 1]),
+        NotAllowed,
+        "belongs to Bob",
+    )
+    table.deal("Alice", "Reading Railroad")
+    table.refuse(
+        SetGroupLevels(player="Alice", deed="Reading Railroad", levels=[1]),
+        NotAllowed,
+        "is a railroad",
+    )
+
+
+def test_levels_down_pay_half_the_cost(table) -> None:
+    """Green from 3,3,3 to 1,1,2: 5 houses back at $100 each."""
+    table.deal("Alice", *GREEN)
+    table.set_cash("Alice", 5000)
+    table.build("Alice", GREEN, 3)
+    table.set_cash("Alice", 0)
+    table.do(SetGroupLevels(player="Alice", deed="Pacific Avenue", levels=[1, 1, 2]))
+    assert levels(table, GREEN) == [1, 1, 2]
+    assert table.cash("Alice") == 500
+    assert table.houses_left == 28

@@ -134,12 +134,15 @@ def test_an_amount_must_be_above_zero(table, amount: int) -> None:
 
 
 def test_paying_more_than_the_cash_is_refused(table) -> None:
+    """`pay` is a plain transfer: beyond the cash it is refused, never turned into a debt."""
     table.refuse(
         Pay(player="Alice", amount=1501, to="Bob"),
         NotEnoughCash,
         "Alice has $1,500",
         "needs $1,501",
     )
+    table.refuse(Pay(player="Alice", amount=1501), NotEnoughCash, "needs $1,501", "to the bank")
+    assert table.state.debts == []
 
 
 # Taxes.
@@ -189,11 +192,39 @@ def test_flat_only_income_tax_refuses_the_percentage(table_with) -> None:
     assert table.cash("Alice") == 1300
 
 
-def test_income_tax_beyond_the_cash_is_refused(table) -> None:
+def debts(table) -> list[tuple[str, str | None, int, str]]:
+    """Every debt on the table as (debtor, creditor, amount, reason); None is the bank."""
+    return [(d.debtor, d.creditor, d.amount, d.reason) for d in table.state.debts]
+
+
+def test_income_tax_beyond_the_cash_is_owed_in_full(table) -> None:
+    """Alice has $150 and the flat tax is $200: she owes the bank all $200, $50 missing,
+    and keeps her $150 until she settles."""
     table.set_cash("Alice", 150)
-    table.refuse(
-        PayTax(player="Alice", kind="income_flat"), NotEnoughCash, "has $150", "needs $200"
-    )
+    receipt = table.do(PayTax(player="Alice", kind="income_flat"))
+    assert debts(table) == [("Alice", None, 200, "income tax")]
+    assert table.cash("Alice") == 150
+    assert table.state.bank.issued == 150 + 1500 + 1500
+    assert "owes $200 income tax" in receipt
+    assert "$50 missing" in receipt
+
+
+def test_income_tax_as_a_percentage_beyond_the_cash_is_owed(table) -> None:
+    """Alice: $20 cash and Boardwalk ($400): worth $420, 10% is $42, $22 missing."""
+    table.deal("Alice", "Boardwalk")
+    table.set_cash("Alice", 20)
+    receipt = table.do(PayTax(player="Alice", kind="income_percent"))
+    assert debts(table) == [("Alice", None, 42, "income tax")]
+    assert table.cash("Alice") == 20
+    assert "$22 missing" in receipt
+
+
+def test_luxury_tax_beyond_the_cash_is_owed(table) -> None:
+    table.set_cash("Carol", 99)
+    receipt = table.do(PayTax(player="Carol", kind="luxury"))
+    assert debts(table) == [("Carol", None, 100, "Luxury Tax")]
+    assert table.cash("Carol") == 99
+    assert "$1 missing" in receipt
 
 
 def test_luxury_tax_is_100(table) -> None:
@@ -209,9 +240,12 @@ def test_the_jail_fine_is_50(table) -> None:
     assert table.cash("Bob") == 1450
 
 
-def test_the_jail_fine_beyond_the_cash_is_refused(table) -> None:
+def test_the_jail_fine_beyond_the_cash_is_owed(table) -> None:
     table.set_cash("Bob", 49)
-    table.refuse(LeaveJail(player="Bob", method="fine"), NotEnoughCash, "has $49", "needs $50")
+    receipt = table.do(LeaveJail(player="Bob", method="fine"))
+    assert debts(table) == [("Bob", None, 50, "the jail fine")]
+    assert table.cash("Bob") == 49
+    assert "Bob has only $49: $1 missing, owed as a debt" in receipt
 
 
 def test_no_card_no_free_exit(table) -> None:
@@ -305,11 +339,45 @@ def test_cards_that_pay_the_bank(table, card: str, amount: int) -> None:
     assert table.cash("Alice") == 1500 - amount
 
 
-def test_a_card_fine_beyond_the_cash_is_refused(table) -> None:
+def test_a_card_fine_beyond_the_cash_is_owed(table) -> None:
     table.set_cash("Alice", 99)
-    table.refuse(
-        DrawCard(player="Alice", card="chest-hospital"), NotEnoughCash, "has $99", "needs $100"
+    receipt = table.do(DrawCard(player="Alice", card="chest-hospital"))
+    assert debts(table) == [("Alice", None, 100, "Pay hospital fees of $100")]
+    assert table.cash("Alice") == 99
+    assert "owes $100" in receipt
+    assert "$1 missing" in receipt
+
+
+def test_repairs_beyond_the_cash_are_owed(table) -> None:
+    """6 houses x $40 + 1 hotel x $115 = $355, with $300 in cash: $55 missing."""
+    _alice_builds_six_houses_and_a_hotel(table)
+    table.set_cash("Alice", 300)
+    receipt = table.do(DrawCard(player="Alice", card="chest-repairs"))
+    assert [(d, c, a) for d, c, a, _ in debts(table)] == [("Alice", None, 355)]
+    assert table.cash("Alice") == 300
+    assert "$55 missing" in receipt
+
+
+def test_nearest_railroad_rent_beyond_the_cash_is_owed_to_the_owner(table) -> None:
+    """Bob owns all four railroads: twice $200 is $400; Alice has $150."""
+    table.deal("Bob", *RAILROADS)
+    table.set_cash("Alice", 150)
+    receipt = table.do(DrawCard(player="Alice", card="chance-railroad-2", deed="Short Line"))
+    assert debts(table) == [("Alice", "Bob", 400, "card rent for Short Line")]
+    assert [table.cash("Alice"), table.cash("Bob")] == [150, 1500]
+    assert "$250 missing" in receipt
+
+
+def test_a_card_salary_is_paid_even_when_the_card_rent_is_owed(table) -> None:
+    """Alice has $0 and passes GO on the way: the $200 salary comes first, so she pays
+    Bob 2 x $25 at once and owes nothing."""
+    table.deal("Bob", "Reading Railroad")
+    table.set_cash("Alice", 0)
+    table.do(
+        DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad", passed_go=True)
     )
+    assert debts(table) == []
+    assert [table.cash("Alice"), table.cash("Bob")] == [150, 1550]
 
 
 @pytest.mark.parametrize("card", ["chance-back-3", "chance-jail", "chest-jail"])
@@ -368,11 +436,15 @@ def test_chairman_of_the_board_pays_each_player_50(table) -> None:
     assert [table.cash(p) for p in ("Alice", "Bob", "Carol")] == [1400, 1550, 1550]
 
 
-def test_chairman_beyond_the_cash_is_refused(table) -> None:
+def test_chairman_beyond_the_cash_is_owed_to_each_player_and_no_cash_moves(table) -> None:
+    """Alice has $99 and owes $50 to Bob and $50 to Carol: the card costs more than her cash,
+    so the issue's rule applies: owed in full, and no cash moves until she settles."""
     table.set_cash("Alice", 99)
-    table.refuse(
-        DrawCard(player="Alice", card="chance-chairman"), NotEnoughCash, "has $99", "needs $100"
-    )
+    text = "You have been elected Chairman of the Board. Pay each player $50"
+    receipt = table.do(DrawCard(player="Alice", card="chance-chairman"))
+    assert "Alice has only $99" in receipt
+    assert debts(table) == [("Alice", "Bob", 50, text), ("Alice", "Carol", 50, text)]
+    assert [table.cash(p) for p in ("Alice", "Bob", "Carol")] == [99, 1500, 1500]
 
 
 def test_birthday_collects_10_from_each_player(table) -> None:
@@ -380,11 +452,15 @@ def test_birthday_collects_10_from_each_player(table) -> None:
     assert [table.cash(p) for p in ("Alice", "Bob", "Carol")] == [1520, 1490, 1490]
 
 
-def test_birthday_from_a_player_without_the_cash_is_refused(table) -> None:
+def test_birthday_from_a_player_without_the_cash_is_owed(table) -> None:
+    """Bob pays his $10; Carol has $9 and owes Alice $10."""
     table.set_cash("Carol", 9)
-    table.refuse(
-        DrawCard(player="Alice", card="chest-birthday"), NotEnoughCash, "Carol has $9", "$10"
-    )
+    receipt = table.do(DrawCard(player="Alice", card="chest-birthday"))
+    assert debts(table) == [
+        ("Carol", "Alice", 10, "It is your birthday. Collect $10 from every player")
+    ]
+    assert [table.cash(p) for p in ("Alice", "Bob", "Carol")] == [1510, 1490, 9]
+    assert "Carol could not pay and owes it" in receipt
 
 
 # Cards that move the token.

@@ -79,6 +79,19 @@ def commands() -> st.SearchStrategy[c.Command]:
             lift=st.lists(deeds, max_size=1),
         ),
         st.builds(c.TakeParking, player=players),
+        st.builds(
+            c.SetGroupLevels,
+            player=players,
+            deed=streets,
+            levels=st.lists(st.integers(-1, 6), min_size=2, max_size=3),
+        ),
+        st.builds(c.StartAuction, lot=st.one_of(deeds, st.sampled_from(["house", "hotel"]))),
+        st.builds(c.Bid, player=players, amount=amounts),
+        st.builds(c.DropOut, player=players),
+        st.builds(c.CloseAuction, deed=st.one_of(st.none(), streets)),
+        st.builds(c.Settle, player=players),
+        st.builds(c.DeclareBankrupt, player=players, lift=st.lists(deeds, max_size=2)),
+        st.builds(c.EndGame),
     )
 
 
@@ -101,6 +114,7 @@ class TableMachine(RuleBasedStateMachine):
     @rule(command=commands())
     def apply(self, command: c.Command) -> None:
         before = self.dump()
+        label = self._label(command)
         try:
             self.game.do(command)
         except BankerError as exc:
@@ -109,8 +123,29 @@ class TableMachine(RuleBasedStateMachine):
             assert self.dump() == before, "a refused command changed the state"
             return
         event(f"applied {command.verb}")
+        if label:
+            event(label)
+        if self.game.state.winner is not None and isinstance(command, c.DeclareBankrupt):
+            event("a winner after a bankruptcy")
         self.before.append(before)
         self.redoable.clear()
+
+    def _label(self, command: c.Command) -> str:
+        """Which path an accepted command takes, for the statistics: they show the rules
+        below reach every kind of auction and both kinds of bankruptcy."""
+        state = self.game.state
+        if isinstance(command, c.StartAuction):
+            return f"opened an auction of a {'deed' if command.lot in DEEDS else command.lot}"
+        if isinstance(command, c.CloseAuction) and state.auction is not None:
+            if command.deed is not None:
+                return f"placed a {state.auction.kind} won at auction"
+            return f"closed an auction of a {state.auction.kind}"
+        if isinstance(command, c.DeclareBankrupt) and command.player in PLAYERS:
+            owed = state.debts_of(command.player)
+            return "bankrupt to " + (
+                "the bank" if owed and owed[0].creditor is None else "a player"
+            )
+        return ""
 
     @rule(street=streets, player=st.sampled_from(PLAYERS))
     def monopoly_and_build(self, street: str, player: str) -> None:
@@ -178,6 +213,114 @@ class TableMachine(RuleBasedStateMachine):
         else:
             self.apply(c.SellHotel(player=owner or "", deed=deed))
 
+    @rule(
+        player=st.sampled_from(PLAYERS),
+        left=st.integers(0, 80),
+        how=st.sampled_from(["rent", "luxury", "income", "jail", "card", "chairman", "birthday"]),
+        data=st.data(),
+    )
+    def fall_short(self, player: str, left: int, how: str, data: st.DataObject) -> None:
+        """Steer towards debts: the player pays the bank down to a few dollars, then a rent,
+        tax, fine or card costs more than that."""
+        state = self.game.state
+        cash = state.player(player).cash
+        if cash > left:
+            self.apply(c.Pay(player=player, amount=cash - left))
+        others = [p for p in PLAYERS if p != player]
+        state = self.game.state
+        if how == "rent":
+            theirs = [
+                name for name, d in state.deeds.items() if d.owner in others and not d.mortgaged
+            ]
+            if not theirs:
+                deed = data.draw(st.sampled_from(DEEDS))
+                self.apply(c.Buy(player=data.draw(st.sampled_from(others)), deed=deed))
+                theirs = [deed]
+            self.apply(c.PayRent(player=player, deed=data.draw(st.sampled_from(theirs)), dice=12))
+        elif how == "luxury":
+            self.apply(c.PayTax(player=player, kind="luxury"))
+        elif how == "income":
+            self.apply(c.PayTax(player=player, kind="income_flat"))
+        elif how == "jail":
+            self.apply(c.LeaveJail(player=player, method="fine"))
+        elif how == "card":
+            card = data.draw(st.sampled_from(["chest-hospital", "chance-repairs", "chest-repairs"]))
+            self.apply(c.DrawCard(player=player, card=card))
+        elif how == "chairman":
+            self.apply(c.DrawCard(player=player, card="chance-chairman"))
+        else:
+            self.apply(c.DrawCard(player=data.draw(st.sampled_from(others)), card="chest-birthday"))
+
+    @rule(data=st.data())
+    def raise_and_settle_or_go_bankrupt(self, data: st.DataObject) -> None:
+        """A player who owes sells down and mortgages what they choose, then settles, or
+        declares bankruptcy (lifting some mortgaged deeds)."""
+        state = self.game.state
+        owing = sorted({d.debtor for d in state.debts})
+        if not owing:
+            return
+        player = data.draw(st.sampled_from(owing))
+        mine = state.deeds_of(player)
+        for name in data.draw(st.lists(st.sampled_from(mine), unique=True)) if mine else []:
+            lots = US.lots_of(name)
+            if any(self.game.state.level(lot) for lot in lots):
+                self.apply(c.SetGroupLevels(player=player, deed=name, levels=[0] * len(lots)))
+            self.apply(c.Mortgage(player=player, deed=name))
+        if data.draw(st.booleans()):
+            self.apply(c.Settle(player=player))
+        else:
+            now = self.game.state
+            mortgaged = [n for n in now.deeds_of(player) if now.deeds[n].mortgaged]
+            lift = data.draw(st.lists(st.sampled_from(mortgaged), unique=True)) if mortgaged else []
+            self.apply(c.DeclareBankrupt(player=player, lift=lift))
+
+    @rule(data=st.data())
+    def auction_round(self, data: st.DataObject) -> None:
+        """Run an auction to its close: the open one (a bankrupt's deeds), or a new one of a
+        bank deed or, in a shortage, a house or hotel."""
+        if self.game.state.auction is None:
+            bank = [n for n, d in self.game.state.deeds.items() if d.owner is None]
+            lot = data.draw(st.sampled_from(bank + ["house", "hotel"]))
+            self.apply(c.StartAuction(lot=lot))
+        for _ in range(data.draw(st.integers(0, 6))):
+            auction = self.game.state.auction
+            if auction is None:
+                return
+            player = data.draw(st.sampled_from(PLAYERS))
+            if data.draw(st.integers(0, 3)):
+                raise_by = data.draw(st.integers(-2, 150))
+                amount = max(auction.high_bid, auction.opening - 1) + raise_by
+                self.apply(c.Bid(player=player, amount=amount))
+            else:
+                self.apply(c.DropOut(player=player))
+        auction = self.game.state.auction
+        if auction is None:
+            return
+        lot: str | None = None
+        if auction.kind != "deed" and auction.high_bidder is not None:
+            theirs = [n for n in self.game.state.deeds_of(auction.high_bidder) if n in STREETS]
+            lot = data.draw(st.sampled_from(theirs)) if theirs else None
+        self.apply(c.CloseAuction(deed=lot))
+
+    @rule(data=st.data())
+    def housing_shortage(self, data: st.DataObject) -> None:
+        """Steer towards building auctions: two players each get a whole group and build on
+        it, and the bank auctions a house or a hotel if it is short of one."""
+        first, second = data.draw(st.permutations(PLAYERS))[:2]
+        groups = data.draw(st.lists(streets, min_size=2, max_size=2))
+        for player, street in zip((first, second), groups, strict=True):
+            self.apply(c.Collect(player=player, amount=3000))
+            for lot in US.lots_of(street):
+                self.apply(c.Buy(player=player, deed=lot))
+        for player, street in zip((first, second), groups, strict=True):
+            lots = US.lots_of(street)
+            level = data.draw(st.sampled_from([1, 2, 3, 4, 4, 4, 5]))
+            self.apply(c.SetGroupLevels(player=player, deed=lots[0], levels=[level] * len(lots)))
+        for kind in data.draw(st.permutations(["house", "hotel"])):
+            self.apply(c.StartAuction(lot=kind))
+        if self.game.state.auction is not None:
+            self.auction_round(data)
+
     @precondition(lambda self: self.before)
     @rule()
     def undo(self) -> None:
@@ -198,14 +341,47 @@ class TableMachine(RuleBasedStateMachine):
     def sound(self) -> None:
         assert validate(self.game.state) == []
 
+    @invariant()
+    def debts_auctions_and_winner_agree(self) -> None:
+        """Debts name players still in; the bankrupt hold nothing; an auction is among
+        players still in, with a high bid the bidder can pay; a winner ends auctions."""
+        state = self.game.state
+        active = {p.name for p in state.active_players}
+        for debt in state.debts:
+            assert debt.amount > 0
+            assert debt.debtor in active, debt
+            assert debt.creditor is None or debt.creditor in active, debt
+            assert debt.creditor != debt.debtor
+        for p in state.players:
+            if p.bankrupt:
+                assert p.cash == 0 and not p.jail_cards and not state.deeds_of(p.name)
+        auction = state.auction
+        if auction is not None:
+            assert state.winner is None
+            assert set(auction.bidders) <= active
+            if auction.kind == "deed":
+                assert state.deeds[auction.lot].owner is None
+            if auction.high_bidder is not None:
+                assert auction.high_bidder in auction.bidders
+                assert auction.opening <= auction.high_bid
+                assert auction.high_bid <= state.player(auction.high_bidder).cash
+        else:
+            assert state.auction_queue == []
+        for name in state.auction_queue:
+            assert state.deeds[name].owner is None
+        if len(active) == 1:
+            assert state.winner in active
+
 
 class PotMachine(TableMachine):
-    """The same with the Free Parking pot, a seed, UK mortgaged-group rent, rounding down."""
+    """The same with the Free Parking pot, a seed, UK mortgaged-group rent, rounding down,
+    a $400 jail fine (bankruptcies to the bank), 6 houses and 2 hotels (shortages)."""
 
     def house_rules(self) -> HouseRules:
         return HouseRules(
             free_parking_pot=True,
             free_parking_seed=100,
+            jail_fine=400,
             mortgaged_group_rent="uk",
             rounding="down",
             houses=6,
@@ -213,20 +389,34 @@ class PotMachine(TableMachine):
         )
 
 
+class ShortageMachine(TableMachine):
+    """A bank with 24 houses and 1 hotel: two groups reach 4 houses, and hotels run short."""
+
+    def house_rules(self) -> HouseRules:
+        return HouseRules(houses=24, hotels=1, minimum_bid=5)
+
+
 TableMachine.TestCase.settings = settings(
-    max_examples=120,
+    max_examples=200,
     stateful_step_count=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 PotMachine.TestCase.settings = settings(
-    max_examples=80,
+    max_examples=120,
     stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+ShortageMachine.TestCase.settings = settings(
+    max_examples=80,
+    stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestTable = TableMachine.TestCase
 TestPot = PotMachine.TestCase
+TestShortage = ShortageMachine.TestCase
 
 
 GAME = Game(c.Setup(players=PLAYERS + ["Mary Ann"], edition=US))

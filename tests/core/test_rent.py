@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from banker.core.commands import PayRent
-from banker.core.errors import BadInput, NotAllowed, NotEnoughCash
+from banker.core.commands import PayRent, Settle
+from banker.core.errors import BadInput, NotAllowed
 
 HOTEL = 5
 """A hotel, in `table.build`."""
@@ -216,33 +216,40 @@ def test_nobody_pays_rent_to_themselves(table) -> None:
     table.refuse(PayRent(player="Alice", deed="Boardwalk"), NotAllowed, "owns Boardwalk", "no rent")
 
 
-def test_rent_beyond_the_payers_cash_is_refused(table) -> None:
-    """Bob has $100 and nothing to sell; a hotel on Boardwalk asks $2,000."""
+def test_rent_beyond_the_payers_cash_is_owed_in_full(table) -> None:
+    """Bob has $100 and nothing to sell; a hotel on Boardwalk asks $2,000. He owes Alice the
+    whole $2,000, $1,900 of it missing, and neither player's cash moves."""
     table.deal("Alice", *DARK_BLUE)
     table.set_cash("Alice", 5000)
     table.build("Alice", DARK_BLUE, HOTEL)
     table.set_cash("Bob", 100)
-    table.refuse(
-        PayRent(player="Bob", deed="Boardwalk"),
-        NotEnoughCash,
-        "Bob has $100",
-        "$2,000",
-        "nothing left to sell or mortgage",
-    )
+    receipt = table.do(PayRent(player="Bob", deed="Boardwalk"))
+    debt = table.state.debts[0]
+    assert len(table.state.debts) == 1
+    assert (debt.debtor, debt.creditor, debt.amount) == ("Bob", "Alice", 2000)
+    assert debt.reason == "rent for Boardwalk"
+    assert table.cash("Bob") == 100
+    assert table.cash("Alice") == 3000
+    assert "Bob owes Alice $2,000 rent" in receipt
+    assert "Bob has only $100: $1,900 missing, owed as a debt" in receipt
 
 
-def test_rent_short_of_cash_says_what_can_be_raised(table) -> None:
-    """Bob has $100 and Reading Railroad (mortgage $100): he can raise the $100 he lacks."""
+def test_rent_owed_is_paid_when_the_debtor_settles(table) -> None:
+    """Bob owes $200 for Boardwalk with 1 house and has $100; mortgaging Reading Railroad
+    ($100) covers it, and settling pays Alice the $200."""
     table.deal("Alice", *DARK_BLUE)
     table.build("Alice", DARK_BLUE, 1)
     table.deal("Bob", "Reading Railroad")
     table.set_cash("Bob", 100)
-    table.refuse(
-        PayRent(player="Bob", deed="Boardwalk"),
-        NotEnoughCash,
-        "needs $200",
-        "mortgage to raise $100",
-    )
+    alice = table.cash("Alice")
+    receipt = table.do(PayRent(player="Bob", deed="Boardwalk"))
+    assert "$100 missing" in receipt
+    table.mortgage("Bob", "Reading Railroad")
+    assert table.cash("Bob") == 200
+    table.do(Settle(player="Bob"))
+    assert table.cash("Bob") == 0
+    assert table.cash("Alice") == alice + 200
+    assert table.state.debts == []
 
 
 def test_rent_of_exactly_all_the_payers_cash_is_paid(table) -> None:
