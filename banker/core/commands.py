@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
@@ -19,7 +20,7 @@ RESERVED_WORDS = frozenset({"to", "give", "get", "lift"})
 
 
 class _Command(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Setup(_Command):
@@ -372,12 +373,15 @@ Command: TypeAlias = Annotated[
 ]
 """Any command that changes a game after its setup."""
 
-_COMMAND = TypeAdapter[Command](Command)
+
+@cache
+def _command_adapter() -> TypeAdapter[Command]:
+    return TypeAdapter(Command)
 
 
 def parse_command_json(data: str | bytes) -> Command:
     """Read a command back from the journal."""
-    return _COMMAND.validate_json(data)
+    return _command_adapter().validate_json(data)
 
 
 def command_json(command: Command) -> str:

@@ -125,6 +125,17 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
             )
     if statement.creditor is None and cmd.lift:
         raise BadInput("In a bankruptcy to the bank every deed is unmortgaged and auctioned.")
+    if cmd.lift and statement.creditor is not None:
+        creditor = player_of(state, statement.creditor)
+        will_have = creditor.cash + statement.cash + statement.buildings
+        if will_have < statement.fees:
+            raise NotAllowed(
+                "{c} will have {cash} after the settlement and lifting costs {cost} with the "
+                "fees: lift fewer mortgages, or none and lift them later.",
+                c=creditor.name,
+                cash=state.money(will_have),
+                cost=state.money(statement.fees),
+            )
     # Buildings go back to the bank's supply either way.
     for name in statement.deeds:
         held = state.deeds[name]

@@ -40,7 +40,7 @@ class Rounding(StrEnum):
 class HouseRules(BaseModel):
     """The settings of one game. Unset amounts come from the edition."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     starting_cash: Money | None = Field(default=None, gt=0)
     """Cash each player starts with; the edition's when unset."""

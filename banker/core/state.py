@@ -14,7 +14,7 @@ from banker.core.rules import HouseRules
 class Player(BaseModel):
     """A player at the table."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str
     cash: Money
@@ -26,7 +26,7 @@ class Player(BaseModel):
 class DeedState(BaseModel):
     """Who holds a deed and what stands on it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     owner: str | None = None
     """The owning player's name; None while the bank holds it."""
@@ -44,7 +44,7 @@ class DeedState(BaseModel):
 class Bank(BaseModel):
     """The bank: its buildings, the Free Parking pot, and what it has issued."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     houses_left: int
     hotels_left: int
@@ -58,7 +58,7 @@ class Bank(BaseModel):
 class Debt(BaseModel):
     """Money a player owes and could not pay in cash: settled later, or bankruptcy."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     debtor: str
     creditor: str | None
@@ -73,7 +73,7 @@ class Debt(BaseModel):
 class Auction(BaseModel):
     """An open auction: a bank deed, or a house or hotel in a housing shortage."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     lot: str
     """The deed's name, or `house` / `hotel`."""
@@ -89,7 +89,7 @@ class Auction(BaseModel):
 class GameState(BaseModel):
     """Everything the bank knows about a game at one moment."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     edition: Edition
     rules: HouseRules

@@ -23,7 +23,7 @@ from banker.core.money import Message, msg
 APPLICATION_ID = 0x42414E4B
 """'BANK': marks an SQLite file as a Banker game."""
 SCHEMA_VERSION = 1
-SNAPSHOT_EVERY = 500
+SNAPSHOT_EVERY = 100
 """Store the state after every this many applied commands, so opening stays fast."""
 
 _SCHEMA = """

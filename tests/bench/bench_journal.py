@@ -121,7 +121,7 @@ def main() -> None:
             f"{'apply + journal one command (median)':<44}{ours:>10.3f}ms{floor:>10.3f}ms{ours / floor:>7.2f}x"
         )
         print(f"{'  of which on top of the commit':<44}{ours - floor:>10.3f}ms")
-        for n in (1_000, args.commands):
+        for n in sorted({1_000, 10_000, args.commands}):
             path = folder / f"long-{n}.banker"
             build_long_game(path, n)
             seconds = time_it(lambda p=path: Journal.open(p).close(), 3)  # type: ignore[misc]

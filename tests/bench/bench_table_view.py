@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -101,12 +102,25 @@ async def phones(url: str, seconds: float) -> dict[str, Any]:
 # The banker's side (this process).
 
 
-async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
-    """A key pressed at any moment: how late a 10 ms timer fires on the banker's loop."""
-    while not stop.is_set():
-        due = time.monotonic() + 0.01
-        await asyncio.sleep(0.01)
-        samples.append(max(0.0, time.monotonic() - due))
+class LagProbe:
+    """A key pressed at any moment: how late a 10 ms timer fires on the banker's loop.
+
+    Samples go into an array sized up front, so measuring does not grow the memory measured.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.samples = array("d", bytes(8 * (int(seconds / 0.01) + 100)))
+        self.count = 0
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set() and self.count < len(self.samples):
+            due = time.monotonic() + 0.01
+            await asyncio.sleep(0.01)
+            self.samples[self.count] = max(0.0, time.monotonic() - due)
+            self.count += 1
+
+    def values(self) -> list[float]:
+        return list(self.samples[: self.count])
 
 
 def rss_mb() -> float:
@@ -140,11 +154,11 @@ async def banker(seconds: float, floor_seconds: float) -> int:
         step = 0
 
         async def play(
-            duration: float, lag: list[float]
+            duration: float, lag: LagProbe
         ) -> tuple[list[float], list[float], list[int]]:
             nonlocal step
             stop = asyncio.Event()
-            probe = asyncio.create_task(loop_lag(lag, stop))
+            probe = asyncio.create_task(lag.run(stop))
             latency: list[float] = []
             work: list[float] = []
             applied: list[int] = []
@@ -171,7 +185,7 @@ async def banker(seconds: float, floor_seconds: float) -> int:
                 "no phones ...",
                 flush=True,
             )
-            floor_lag: list[float] = []
+            floor_lag = LagProbe(floor_seconds)
             floor, floor_work, _ = await play(floor_seconds, floor_lag)
             print(
                 f"Load: {seconds:.0f} s with {PHONES} phones on the stream and "
@@ -190,6 +204,7 @@ async def banker(seconds: float, floor_seconds: float) -> int:
             connect_deadline = time.monotonic() + 10
             while view.phones < PHONES and time.monotonic() < connect_deadline:
                 await asyncio.sleep(0.05)
+            loaded_lag = LagProbe(seconds)
             rss_start = rss_mb()
             rss_samples: list[float] = []
 
@@ -199,7 +214,6 @@ async def banker(seconds: float, floor_seconds: float) -> int:
                     rss_samples.append(rss_mb())
 
             sampler = asyncio.create_task(sample_rss())
-            loaded_lag: list[float] = []
             loaded, loaded_work, applied = await play(seconds, loaded_lag)
             await sampler
             out, _ = await asyncio.wait_for(proc.communicate(), seconds + 30)
@@ -226,8 +240,8 @@ async def banker(seconds: float, floor_seconds: float) -> int:
     print(f"Keypress latency, with phones:   {summary(loaded)}   ({len(loaded)} actions)")
     print(f"  of which apply + notify, none: {summary(floor_work)}")
     print(f"  of which apply + notify, load: {summary(loaded_work)}")
-    print(f"Loop lag, a key at any moment:   {summary(floor_lag)}   (no phones)")
-    print(f"Loop lag, a key at any moment:   {summary(loaded_lag)}   (with phones)")
+    print(f"Loop lag, a key at any moment:   {summary(floor_lag.values())}   (no phones)")
+    print(f"Loop lag, a key at any moment:   {summary(loaded_lag.values())}   (with phones)")
     print(f"Median growth under load:        {growth:+.2f} ms")
     print(
         f"Server RSS:                      {rss_start:.1f} MB with the phones connected, "

@@ -45,14 +45,24 @@ def _ink_on(hex_colour: str) -> str:
 class GroupCard(Widget):
     """One colour group (or the railroads, or the utilities): a coloured title, then its lots."""
 
-    state: reactive[GameState | None] = reactive(None, always_update=True, layout=True)
-    """The game as it stands; set by the ledger after every change."""
+    facts: reactive[tuple[object, ...]] = reactive(())
+    """What the card shows of each lot (owner, mortgage, buildings, rent): it redraws only
+    when these change, so a payment elsewhere on the table costs this card nothing."""
 
     def __init__(self, title: str, colour: str | None, lots: list[str], **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.title = title
         self.colour = colour
         self.lots = lots
+        self.state: GameState | None = None
+
+    def show(self, state: GameState) -> None:
+        self.state = state
+        self.facts = tuple(
+            (d.owner, d.mortgaged, d.houses, d.hotel, rent_text(state, lot) if d.owner else "")
+            for lot in self.lots
+            for d in (state.deeds[lot],)
+        )
 
     def render(self) -> RenderableType:
         state = self.state
@@ -110,4 +120,4 @@ class BoardView(Grid):
 
     def show(self, state: GameState) -> None:
         for card in self.query(GroupCard):
-            card.state = state
+            card.show(state)

@@ -9,8 +9,9 @@ from textual.widget import Widget
 
 from banker.store import LogEntry
 
-SHOWN = 200
-"""Entries drawn at once: the latest ones; the full journal stays on disk (`banker log`)."""
+SHOWN = 60
+"""Entries drawn at once: the latest ones, more than the tallest screen shows; the full
+journal stays on disk (`banker log`). Fewer lines to wrap keeps each keypress fast."""
 
 
 class HistoryView(Widget):

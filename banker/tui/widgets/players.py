@@ -24,6 +24,7 @@ class PlayersTable(DataTable[Text]):
     """One row per player, in turn order; the highlighted row is the player the keys act on."""
 
     def on_mount(self) -> None:
+        self._shown: dict[str, list[Text]] = {}
         self.cursor_type = "row"
         self.zebra_stripes = False
         for key, label in COLUMNS:
@@ -35,10 +36,13 @@ class PlayersTable(DataTable[Text]):
         for seat, player in enumerate(state.players, start=1):
             cells = self._cells(state, seat, player.name)
             if player.name in self.rows:
-                for (key, _), cell in zip(COLUMNS, cells, strict=True):
-                    self.update_cell(player.name, key, cell)
+                before = self._shown.get(player.name, [])
+                for i, ((key, _), cell) in enumerate(zip(COLUMNS, cells, strict=True)):
+                    if i >= len(before) or before[i] != cell:  # redraw only what changed
+                        self.update_cell(player.name, key, cell)
             else:
                 self.add_row(*cells, key=player.name)
+            self._shown[player.name] = cells
         if self.row_count:
             self.move_cursor(row=min(row, self.row_count - 1))
 

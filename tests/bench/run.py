@@ -1,0 +1,65 @@
+"""Runs every benchmark and prints its figures, each next to its floor from the same run.
+
+    python tests/bench/run.py            # the full run (about six minutes)
+    python tests/bench/run.py --quick    # a shorter run, under two minutes
+
+The benchmarks:
+- bench_journal.py: apply + journal one command vs. a bare SQLite insert+commit (goal
+  within 3x); opening games of 1,000 / 10,000 / 100,000 commands (goal under 0.5 s at
+  10,000, growing no faster than linearly);
+- bench_app.py: app start to first screen vs. a bare Textual app (goal within 1.3x);
+  keypress to updated ledger with 8 players and 10,000 entries (goal under 50 ms p95);
+  peak memory of the app (goal under 150 MB);
+- bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
+  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def machine() -> str:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{platform.system()} {platform.machine()}, {cores} cores, Python {platform.python_version()}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="a run under two minutes")
+    args = parser.parse_args()
+    runs = [
+        (
+            "journal",
+            ["bench_journal.py", "--commands", "100000"] + (["--quick"] if args.quick else []),
+        ),
+        ("app", ["bench_app.py"] + (["--presses", "20", "--starts", "3"] if args.quick else [])),
+        (
+            "table view",
+            ["bench_table_view.py"]
+            + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
+        ),
+    ]
+    print(f"Banker benchmarks on {machine()}")
+    failed = 0
+    for title, command in runs:
+        started = time.monotonic()
+        print(f"\n== {title} ==", flush=True)
+        done = subprocess.run([sys.executable, str(HERE / command[0]), *command[1:]], text=True)
+        failed += done.returncode != 0
+        print(f"({time.monotonic() - started:.0f} s)", flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
