@@ -21,6 +21,9 @@ SIZE = (120, 40)
 def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     monkeypatch.setenv("BANKER_HOME", str(home))
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # the new-game form's language comes from the locale
     return home
 
 

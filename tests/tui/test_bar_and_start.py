@@ -103,6 +103,47 @@ async def test_new_game_checks_the_names_then_starts(banker_home: Path) -> None:
         assert journal.game.state.player("Ben").cash == 1500
 
 
+async def test_new_game_with_dealt_deeds_in_thai(banker_home: Path) -> None:
+    from textual.widgets import Checkbox, Select
+
+    app = BankerApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.query_one("#player-1", Input).value = "Ann"
+        screen.query_one("#player-2", Input).value = "Ben"
+        screen.query_one("#player-3", Input).value = "Cai"
+        screen.query_one("#game-name", Input).value = "dealt"
+        screen.query_one("#deal", Select).value = "all"
+        screen.query_one("#deal-free", Checkbox).value = True
+        screen.query_one("#language", Select).value = "th"
+        screen.query_one("#short", Select).value = "1"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+    with reopen(banker_home / "games" / "dealt.banker") as journal:
+        state = journal.game.state
+        owned = [len(state.deeds_of(p)) for p in ("Ann", "Ben", "Cai")]
+        assert sum(owned) == 28 and max(owned) - min(owned) <= 1
+        assert [p.cash for p in state.players] == [1500, 1500, 1500]
+        assert state.language == "th"
+        assert state.rules.end_after_bankruptcies == 1
+
+
+async def test_a_deal_nobody_can_pay_is_refused_on_the_form(banker_home: Path) -> None:
+    from textual.widgets import Select
+
+    app = BankerApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.query_one("#player-1", Input).value = "Ann"
+        screen.query_one("#player-2", Input).value = "Ben"
+        screen.query_one("#deal", Select).value = "all"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "deal them free, or fewer per player" in str(app.screen.query_one("#problem").render())
+        assert not (banker_home / "games" / "ann-ben.banker").exists()
+
+
 async def test_banker_alone_opens_the_latest_game(banker_home: Path, demo_path: Path) -> None:
     from banker.demo import make_demo
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,13 +11,38 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Static
 
-from banker.core.commands import MAX_PLAYERS, Setup, check_player_names
+from banker.core.commands import MAX_PLAYERS, DealDeeds, Setup, check_player_names
+from banker.core.deal import make_deal
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
+from banker.core.engine import apply
 from banker.core.errors import BankerError
 from banker.core.rules import HouseRules, IncomeTaxMode, MortgagedGroupRent, Rounding
+from banker.core.state import new_game_state
+from banker.i18n import LANGUAGES, default_language
 from banker.store import Journal, resolve_game_path
+from banker.store.paths import custom_editions
 
-EDITION_NAMES = {"us": "United States ($)", "uk": "London (£)"}
+EDITION_NAMES = {
+    "us": "United States ($)",
+    "uk": "London (£)",
+    "us100": "United States, 100x amounts ($)",
+}
+DEALS: list[tuple[str, str]] = [("No: buy as you land", "none"), ("All of them", "all")] + [
+    (f"{n} per player", str(n)) for n in range(1, 8)
+]
+SHORT_GAMES: list[tuple[str, str]] = [
+    ("No: to the last player", "0"),
+    ("Ends at the first bankruptcy", "1"),
+    ("Ends at the second bankruptcy", "2"),
+]
+
+
+def edition_choices() -> list[tuple[str, str]]:
+    """The editions that ship, then the banker's own edition files."""
+    choices = [(EDITION_NAMES.get(e, e), e) for e in BUILTIN_EDITIONS]
+    for path in custom_editions():
+        choices.append((f"{path.stem} (your own)", str(path)))
+    return choices
 
 
 class NewGameScreen(Screen[Journal | None]):
@@ -44,11 +71,14 @@ class NewGameScreen(Screen[Journal | None]):
                 yield Input(placeholder="e.g. friday", id="game-name")
             with Horizontal(classes="row"):
                 yield Static("Board", classes="label")
+                yield Select(edition_choices(), value="us", allow_blank=False, id="edition")
+            with Horizontal(classes="row"):
+                yield Static("Language", classes="label")
                 yield Select(
-                    [(EDITION_NAMES.get(e, e), e) for e in BUILTIN_EDITIONS],
-                    value="us",
+                    [(name, code) for code, name in LANGUAGES.items()],
+                    value=default_language(),
                     allow_blank=False,
-                    id="edition",
+                    id="language",
                 )
             yield Static("House rules", classes="heading")
             yield Checkbox("Free Parking pot: taxes and fines go to the middle", id="pot")
@@ -63,6 +93,20 @@ class NewGameScreen(Screen[Journal | None]):
                 "No double rent while a lot of the group is mortgaged (UK reading)", id="uk-rent"
             )
             yield Checkbox("Round interest and fees down (default: up)", id="round-down")
+            yield Static("Variations", classes="heading")
+            with Horizontal(classes="row"):
+                yield Static("Deal the deeds", classes="label")
+                yield Select(DEALS, value="none", allow_blank=False, id="deal")
+            yield Checkbox("Dealt deeds are free (default: paid at printed prices)", id="deal-free")
+            with Horizontal(classes="row"):
+                yield Static("Short game", classes="label")
+                yield Select(SHORT_GAMES, value="0", allow_blank=False, id="short")
+            yield Checkbox("3 houses before a hotel (the short game's rule)", id="three-houses")
+            with Horizontal(classes="row"):
+                yield Static("Time limit", classes="label")
+                yield Input(
+                    placeholder="minutes (empty: none)", id="minutes", restrict=r"[0-9]{0,4}"
+                )
             yield Static("", id="problem", classes="reason")
             with Horizontal(classes="buttons"):
                 yield Button("Start the game (ctrl+s)", id="create", variant="primary")
@@ -75,6 +119,9 @@ class NewGameScreen(Screen[Journal | None]):
     def rules(self) -> HouseRules:
         seed = self.query_one("#seed", Input).value or "0"
         pot = self.query_one("#pot", Checkbox).value
+        deal = str(self.query_one("#deal", Select).value)
+        short = str(self.query_one("#short", Select).value)
+        minutes = self.query_one("#minutes", Input).value
         return HouseRules(
             free_parking_pot=pot,
             free_parking_seed=int(seed) if pot else 0,
@@ -88,6 +135,11 @@ class NewGameScreen(Screen[Journal | None]):
             rounding=Rounding.DOWN
             if self.query_one("#round-down", Checkbox).value
             else Rounding.UP,
+            deal_deeds=None if deal == "none" else "all" if deal == "all" else int(deal),
+            deal_paid=not self.query_one("#deal-free", Checkbox).value,
+            end_after_bankruptcies=int(short) or None,
+            houses_before_hotel=3 if self.query_one("#three-houses", Checkbox).value else 4,
+            time_limit_minutes=int(minutes) if minutes and int(minutes) > 0 else None,
         )
 
     def _names(self) -> list[str]:
@@ -101,9 +153,19 @@ class NewGameScreen(Screen[Journal | None]):
         try:
             names = check_player_names(self._names())
             game = self.query_one("#game-name", Input).value.strip() or "-".join(names).casefold()
-            edition = load_edition(str(self.query_one("#edition", Select).value))
-            setup = Setup(players=names, edition=edition, rules=self.rules())
+            choice = str(self.query_one("#edition", Select).value)
+            edition = load_edition(choice if choice in BUILTIN_EDITIONS else Path(choice))
+            language = str(self.query_one("#language", Select).value)
+            setup = Setup(
+                players=names,
+                edition=edition,
+                rules=self.rules(),
+                language=language,
+            )
+            deal = self._deal(setup)
             journal = Journal.create(resolve_game_path(game), setup)
+            if deal is not None:
+                journal.apply(deal)
         except BankerError as exc:
             problem.update(str(exc))
             return
@@ -111,6 +173,17 @@ class NewGameScreen(Screen[Journal | None]):
             problem.update(f"A house rule is not valid: {exc}")
             return
         self.dismiss(journal)
+
+    @staticmethod
+    def _deal(setup: Setup) -> DealDeeds | None:
+        """The dealt deeds, checked before the game file is made (a paid deal may not be
+        affordable)."""
+        if setup.rules.deal_deeds is None:
+            return None
+        start = new_game_state(setup.players, setup.edition, setup.rules, setup.language)
+        deal = make_deal(start, setup.rules.deal_deeds, setup.rules.deal_paid)
+        apply(start, deal)
+        return deal
 
     def action_cancel(self) -> None:
         self.dismiss(None)
