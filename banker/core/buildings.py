@@ -6,9 +6,12 @@ from banker.core.commands import BuildHotel, BuildHouses, SellHotel, SellHouses,
 from banker.core.edition import Deed, DeedKind
 from banker.core.errors import BadInput, HouseShortage, MortgagedGroup, NotAllowed, UnevenBuilding
 from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank
-from banker.core.money import Joined, Message, joined, msg, plural
+from banker.core.money import N_, Joined, Message, joined, msg, plural
 from banker.core.state import GameState
 from banker.core.worth import half
+
+KIND_NAMES = {"street": N_("street"), "railroad": N_("railroad"), "utility": N_("utility")}
+"""The kinds of deed, as the sentences name them."""
 
 HOTEL = 5
 """The level that stands for a hotel in SetGroupLevels and the command language."""
@@ -33,7 +36,7 @@ def _street(state: GameState, player: str, deed_name: str, action: Message) -> D
         raise NotAllowed(
             "{deed} is a {kind}: only streets of a colour group take houses and hotels.",
             deed=deed.name,
-            kind=msg(deed.kind.value),
+            kind=msg(KIND_NAMES[deed.kind.value]),
         )
     require_owner(state, player, deed.name, action)
     return deed
@@ -323,7 +326,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
             msg("to build on the {group} group", group=_group_name(state, deed)),
         )
         to_bank(state, player, total)
-        told = "{p} built on the {group} group for {amount}: now {levels}"
+        told = N_("{p} built on the {group} group for {amount}: now {levels}")
     else:
         needed = houses_after - houses_now
         if needed > state.bank.houses_left:
@@ -336,7 +339,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
             )
         total = half(cost) * (sum(now) - sum(target))
         from_bank(state, player, total)
-        told = "{p} sold on the {group} group for {amount}: now {levels}"
+        told = N_("{p} sold on the {group} group for {amount}: now {levels}")
     for lot, n in zip(lots, target, strict=True):
         held = state.deeds[lot]
         held.hotel = n == hotel
