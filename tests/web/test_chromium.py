@@ -69,3 +69,44 @@ async def test_a_phone_sees_the_new_balance_after_a_banker_action(
                 assert json.loads(mine) == ["Bob", "$1,100"]
         finally:
             await view.stop()
+
+
+LIVE = "document.getElementById('live').textContent"
+
+
+async def test_a_phone_whose_connection_died_catches_up(banker: Journal, game_path: Path) -> None:
+    """A sleeping phone's connection is cut; the page reconnects and shows what it missed."""
+    with Journal.open(game_path, read_only=True) as reader:
+        view = TableView(reader, follow=True)
+        url = await view.start("127.0.0.1", 0)
+        try:
+            async with Chromium() as browser:
+                await browser.open(url)
+                assert await browser.wait_for(f"{LIVE} === 'live'", 10)
+                runner = view._runner  # the server's side of each connection, cut as sleep does
+                assert runner is not None and runner.server is not None
+                for connection in runner.server.connections:
+                    if connection.transport is not None:
+                        connection.transport.abort()
+                banker.apply(PassGo(player="Alice"))
+                back = await browser.wait_for(
+                    f"{LIVE} === 'live' && {CASH}['Alice'] === '$1,700'", 10
+                )
+                assert back, await browser.evaluate(f"[{LIVE}, {CASH}]")
+        finally:
+            await view.stop()
+
+
+async def test_a_phone_says_when_sharing_stopped(banker: Journal) -> None:
+    view = TableView(banker)
+    url = await view.start("127.0.0.1", 0)
+    try:
+        async with Chromium() as browser:
+            await browser.open(url)
+            assert await browser.wait_for(f"{LIVE} === 'live'", 10)
+            port = view.port
+            await view.stop()
+            await view.start("127.0.0.1", port or 0)  # sharing again: a new token
+            assert await browser.wait_for(f"{LIVE} === 'sharing stopped'", 10)
+    finally:
+        await view.stop()
