@@ -20,6 +20,7 @@ from banker.core.money import Message
 from banker.store import Journal, default_games_dir
 from banker.store.paths import recent_games
 from banker.tui.palette import BankerCommands
+from banker.tui.screens.follow import follow_up
 from banker.tui.screens.ledger import LedgerScreen
 
 log = logging.getLogger("banker.tui")
@@ -28,7 +29,7 @@ log = logging.getLogger("banker.tui")
 class BankerApp(App[None]):
     """The bank of one table: the ledger of the open game, and the dialogs of each action."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "moments.tcss"]
     TITLE = "Banker"
     COMMANDS = App.COMMANDS | {BankerCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]
@@ -75,7 +76,7 @@ class BankerApp(App[None]):
 
     def do(self, command: Command) -> bool:
         """Apply a command through the journal and show its receipt, or the refusal."""
-        return self._change(lambda journal: journal.apply(command), "Refused")
+        return self._change(lambda journal: journal.apply(command), "Refused", new_command=True)
 
     def undo(self) -> bool:
         return self._change(lambda journal: journal.undo(), "Nothing undone")
@@ -83,10 +84,13 @@ class BankerApp(App[None]):
     def redo(self) -> bool:
         return self._change(lambda journal: journal.redo(), "Nothing redone")
 
-    def _change(self, change: Callable[[Journal], Message], refused: str) -> bool:
+    def _change(
+        self, change: Callable[[Journal], Message], refused: str, new_command: bool = False
+    ) -> bool:
         journal = self.journal
         if journal is None:
             return False
+        before = journal.game.state
         try:
             receipt = change(journal)
         except BankerError as exc:
@@ -99,6 +103,7 @@ class BankerApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, LedgerScreen):
                 screen.refresh_ledger()
+        follow_up(self, before, journal.game.state, new_command)
         return True
 
     def unexpected(self, exc: Exception) -> None:

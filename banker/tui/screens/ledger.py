@@ -45,6 +45,9 @@ class LedgerScreen(Screen[None]):
         Binding("m", "mortgage", "Mortgage"),
         Binding("t", "trade", "Trade"),
         Binding("j", "jail", "Jail", show=False),
+        Binding("a", "auction", "Auction", show=False),
+        Binding("r", "raise_funds", "Raise funds", show=False),
+        Binding("e", "end_game", "End game", show=False),
         Binding("colon", "command_bar", "Command"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
@@ -194,6 +197,33 @@ class LedgerScreen(Screen[None]):
 
     def action_jail(self) -> None:
         self._landed(self.selected, Landing("Jail", square=SquareKind.JAIL))
+
+    def action_auction(self) -> None:
+        from banker.tui.screens.auction import AuctionScreen
+
+        if self.state.auction is None:
+            self.notify(
+                "No auction is open. Send a deed to auction from Landed (l), "
+                "or type ': auction DEED'.",
+                severity="warning",
+            )
+            return
+        self.app.push_screen(AuctionScreen())
+
+    def action_raise_funds(self) -> None:
+        from banker.tui.screens.raise_funds import RaiseFundsScreen
+
+        self.app.push_screen(RaiseFundsScreen(self.selected))
+
+    def action_end_game(self) -> None:
+        from banker.tui.screens.end_game import EndGameScreen, confirm_end
+
+        if self.state.winner is not None:
+            self.app.push_screen(EndGameScreen())
+            return
+        self.app.push_screen(
+            confirm_end(self.state), lambda yes: self._do(c.EndGame() if yes else None)
+        )
 
     def action_undo(self) -> None:
         self.banker.undo()

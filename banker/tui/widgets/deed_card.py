@@ -70,7 +70,7 @@ def _building_card(state: GameState, kind: str) -> RenderableType:
     rows.add_row("The bank has left", f"{left} {kind}{'s' if left != 1 else ''}")
     if auction is not None:
         rows.add_row("Bids from", state.money(auction.opening))
-    lines = [band, rows, Text("")]
+    lines: list[RenderableType] = [band, rows, Text("")]
     for bidder in auction.bidders if auction else []:
         lots = legal_lots(state, bidder, kind)
         lines.append(Text(f"{bidder} could put it on", style="bold"))

@@ -1,0 +1,336 @@
+"""The auctioneer's screen: the lot and its deed, the high bid in digits the whole table can
+read, the bidders still in with their cash, quick raises, a typed bid, drop out and close.
+
+Every bid, drop and close is a journaled command. When a bankrupt player's deeds are sold
+one after another, closing one auction opens the next and the screen follows it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Digits, Footer, Header, Input, Static
+
+from banker.core import commands as c
+from banker.core.engine import why_not
+from banker.core.state import Auction, GameState
+from banker.tui.screens.dialog import Confirm
+from banker.tui.screens.follow import Follows
+from banker.tui.screens.lots import LotPicker
+from banker.tui.widgets.deed_card import DeedCard
+from banker.tui.words import player_colour
+
+if TYPE_CHECKING:
+    from banker.tui.app import BankerApp
+
+RAISES = (1, 10, 50, 100)
+"""The quick raises, in units of the US board; scaled for boards with bigger money."""
+
+COUNTDOWN = ("", "Going once…", "Going twice…")
+"""What the countdown calls out at each step before asking to sell."""
+
+
+def raise_steps(state: GameState) -> list[int]:
+    """The quick raises for this board: $1, $10, $50, $100 on the US board, 100 times as
+    much on a board whose money is 100 times bigger."""
+    scale = max(1, state.edition.starting_cash // 1500)
+    return [step * scale for step in RAISES]
+
+
+def lot_name(auction: Auction) -> str:
+    return auction.lot if auction.kind == "deed" else f"one {auction.lot}"
+
+
+class AuctionScreen(Follows, Screen[None]):
+    """The open auction, for the auctioneer. The keys act on the highlighted bidder."""
+
+    BINDINGS = [
+        Binding("b", "type_bid", "Bid…"),
+        Binding("x", "drop", "Drop out"),
+        Binding("c", "close", "Sell"),
+        Binding("g", "countdown", "Countdown"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("escape", "leave", "Ledger"),
+    ]
+    """Quick raises are 1 to 4 (added per board, with their amounts); b types a bid, x drops
+    the highlighted bidder out, c closes the auction, g starts or stops the countdown."""
+
+    COUNTDOWN_STEP: ClassVar[float] = 4.0
+    """Seconds between the countdown's calls after the last bid."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.countdown_on = False
+        self._stage = 0
+        self._seen: tuple[str, int, str | None] | None = None
+        self._timer: Timer | None = None
+        for n, step in enumerate(raise_steps(self.state), start=1):
+            self._bindings.bind(str(n), f"raise_by({step})", f"+{self.state.money(step)}")
+
+    @property
+    def banker(self) -> BankerApp:
+        return cast("BankerApp", self.app)
+
+    @property
+    def state(self) -> GameState:
+        journal = cast("BankerApp", self.app).journal
+        assert journal is not None
+        return journal.game.state
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="auction-body"):
+            card = DeedCard(id="deed-card")
+            card.border_title = "On offer"
+            yield card
+            with Vertical(id="auction-floor"):
+                with Vertical(id="high-bid-box") as box:
+                    box.border_title = "High bid"
+                    yield Digits("", id="high-bid")
+                    yield Static("", id="high-bidder")
+                    yield Static("", id="countdown")
+                bidders: DataTable[Text] = DataTable(id="bidders", cursor_type="row")
+                bidders.border_title = "Bidders still in"
+                yield bidders
+                with Horizontal(id="bid-row"):
+                    yield Static("", id="bid-label")
+                    yield Input(placeholder="amount", id="amount", restrict=r"[0-9]{0,9}")
+                yield Static("", id="reason", classes="reason", markup=False)
+                yield Static(
+                    "↑↓ picks the bidder · 1-4 raise · b types a bid · x drops out · c sells",
+                    classes="hint",
+                )
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#bidders", DataTable)
+        for key, label in (("seat", "#"), ("bidder", "Bidder"), ("cash", "Cash"), ("note", "")):
+            table.add_column(label, key=key)
+        self._timer = self.set_interval(self.COUNTDOWN_STEP, self._tick, pause=True)
+        self.game_changed()
+        table.focus()
+
+    # Following the game.
+
+    def stale(self) -> bool:
+        return self.state.auction is None
+
+    def game_changed(self) -> None:
+        state = self.state
+        auction = state.auction
+        if auction is None or not self.is_mounted:
+            return
+        money = state.money
+        self.title = f"Auction: {lot_name(auction)}"
+        self.sub_title = self._queue_note(state)
+        self.query_one(DeedCard).show(state, auction.lot)
+        digits = self.query_one("#high-bid", Digits)
+        bidder = self.query_one("#high-bidder", Static)
+        if auction.high_bidder is None:
+            digits.update(money(0))
+            bidder.update(f"No bid yet: bids from {money(auction.opening)}")
+        else:
+            digits.update(money(auction.high_bid))
+            bidder.update(
+                Text.assemble(
+                    "held by ",
+                    (auction.high_bidder, f"bold {player_colour(state, auction.high_bidder)}"),
+                )
+            )
+        self._fill_bidders(state, auction)
+        seen = (auction.lot, auction.high_bid, auction.high_bidder)
+        if seen != self._seen:
+            self._seen = seen
+            self._restart_countdown()
+        self._update_bid_label()
+
+    def _queue_note(self, state: GameState) -> str:
+        left = len(state.auction_queue)
+        if not left:
+            return ""
+        return f"bankruptcy sale: {left} more deed{'s' if left > 1 else ''} after this one"
+
+    def _fill_bidders(self, state: GameState, auction: Auction) -> None:
+        table = self.query_one("#bidders", DataTable)
+        chosen = self.selected
+        table.clear()
+        seats = {p.name: n for n, p in enumerate(state.players, start=1)}
+        for name in auction.bidders:
+            colour = player_colour(state, name)
+            note = Text("high bid", style="bold") if name == auction.high_bidder else Text("")
+            table.add_row(
+                Text(str(seats[name]), style="dim"),
+                Text(name, style=f"bold {colour}"),
+                Text(state.money(state.player(name).cash), justify="right"),
+                note,
+                key=name,
+            )
+        if chosen in auction.bidders:
+            table.move_cursor(row=auction.bidders.index(chosen))
+
+    @property
+    def selected(self) -> str | None:
+        """The bidder the keys act on: the highlighted row."""
+        auction = self.state.auction
+        if auction is None or not auction.bidders:
+            return None
+        table = self.query_one("#bidders", DataTable)
+        if table.row_count == 0:
+            return None
+        row = max(0, min(table.cursor_row, len(auction.bidders) - 1))
+        return auction.bidders[row]
+
+    @on(DataTable.RowHighlighted, "#bidders")
+    def _update_bid_label(self) -> None:
+        who = self.selected
+        self.query_one("#bid-label", Static).update(f"Bid for {who}:" if who else "")
+
+    # Bidding.
+
+    def action_raise_by(self, step: int) -> None:
+        auction = self.state.auction
+        who = self.selected
+        if auction is None or who is None:
+            return
+        amount = (auction.high_bid if auction.high_bidder else 0) + step
+        self._bid(who, max(amount, auction.opening))
+
+    def action_type_bid(self) -> None:
+        self.query_one("#amount", Input).focus()
+
+    @on(DataTable.RowSelected, "#bidders")
+    def _row_chosen(self) -> None:
+        self.action_type_bid()
+
+    @on(Input.Submitted, "#amount")
+    def _typed_bid(self, event: Input.Submitted) -> None:
+        who = self.selected
+        if who is None or not event.value:
+            self.query_one("#bidders", DataTable).focus()
+            return
+        if self._bid(who, int(event.value)):
+            event.input.value = ""
+            self.query_one("#bidders", DataTable).focus()
+
+    def _bid(self, player: str, amount: int) -> bool:
+        command = c.Bid(player=player, amount=amount)
+        self._say(why_not(self.state, command))
+        return self.banker.do(command)
+
+    def action_drop(self) -> None:
+        who = self.selected
+        if who is not None:
+            command = c.DropOut(player=who)
+            self._say(why_not(self.state, command))
+            self.banker.do(command)
+
+    def _say(self, reason: str | None) -> None:
+        self.query_one("#reason", Static).update(reason or "")
+
+    # Closing.
+
+    def action_close(self) -> None:
+        state = self.state
+        auction = state.auction
+        if auction is None:
+            return
+        money = state.money
+        winner = auction.high_bidder
+        if winner is None:
+            keeps = (
+                f"the bank keeps {auction.lot}"
+                if auction.kind == "deed"
+                else f"the {auction.lot} stays with the bank"
+            )
+            title = f"No bid: {keeps}?"
+            body = f"Nobody bid, so {keeps}. Close the auction?"
+            yes = "Close"
+        else:
+            cash = state.player(winner).cash
+            title = f"Sold to {winner} for {money(auction.high_bid)}?"
+            what = auction.lot if auction.kind == "deed" else f"one {auction.lot}"
+            body = (
+                f"{winner} pays the bank {money(auction.high_bid)} and takes {what}.\n"
+                f"{winner}: {money(cash)} → {money(cash - auction.high_bid)}"
+            )
+            yes = "Sold"
+        self._pause_countdown()
+        self.app.push_screen(Confirm(title, body, yes=yes), self._sold)
+
+    def _sold(self, yes: bool | None) -> None:
+        auction = self.state.auction
+        if not yes or auction is None:
+            self._restart_countdown()
+            return
+        if auction.kind == "deed" or auction.high_bidder is None:
+            self.banker.do(c.CloseAuction())
+            return
+        self.app.push_screen(
+            LotPicker(
+                self.state,
+                auction.high_bidder,
+                auction.lot,
+                self.state.money(auction.high_bid),
+            ),
+            self._placed,
+        )
+
+    def _placed(self, lot: str | None) -> None:
+        if lot is not None:
+            self.banker.do(c.CloseAuction(deed=lot))
+
+    # The countdown.
+
+    def action_countdown(self) -> None:
+        self.countdown_on = not self.countdown_on
+        self.notify(
+            "Countdown on: it restarts at every bid." if self.countdown_on else "Countdown off.",
+            timeout=3,
+        )
+        self._restart_countdown()
+
+    def _restart_countdown(self) -> None:
+        self._stage = 0
+        self._show_countdown()
+        if self._timer is None:
+            return
+        self._timer.reset()
+        if self.countdown_on and self.state.auction and self.state.auction.high_bidder:
+            self._timer.resume()
+        else:
+            self._timer.pause()
+
+    def _pause_countdown(self) -> None:
+        if self._timer is not None:
+            self._timer.pause()
+
+    def _tick(self) -> None:
+        auction = self.state.auction
+        if not self.countdown_on or auction is None or auction.high_bidder is None:
+            return
+        self._stage += 1
+        self._show_countdown()
+        if self._stage >= len(COUNTDOWN) and self.app.screen is self:
+            self.action_close()
+
+    def _show_countdown(self) -> None:
+        text = COUNTDOWN[self._stage] if self._stage < len(COUNTDOWN) else "Sold?"
+        if self.countdown_on and not text:
+            text = "Countdown on"
+        self.query_one("#countdown", Static).update(text)
+
+    # Leaving.
+
+    def action_undo(self) -> None:
+        self.banker.undo()
+
+    def action_leave(self) -> None:
+        """Back to the ledger; the auction stays open (a on the ledger comes back)."""
+        self.dismiss(None)

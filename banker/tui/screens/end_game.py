@@ -1,0 +1,152 @@
+"""The end of the game: the winner, the standings with their worth, each player's worth over
+the game from the journal, and the final statement exported as text and CSV."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from banker.core.endgame import standings
+from banker.core.state import GameState
+from banker.tui.screens.dialog import Confirm
+from banker.tui.screens.follow import Follows
+from banker.tui.statement import export_statement, statement_rows, worth_history
+from banker.tui.widgets.worth_chart import WorthChart
+from banker.tui.words import player_colour
+
+if TYPE_CHECKING:
+    from banker.tui.app import BankerApp
+
+
+def standings_table(state: GameState) -> Table:
+    """The standings, richest first, with the worth broken down; bankrupt players last."""
+    money = state.money
+    table = Table(box=None, padding=(0, 2), header_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("Player")
+    for label in ("Cash", "Deeds", "Buildings", "Worth"):
+        table.add_column(label, justify="right")
+    for row in statement_rows(state):
+        name = Text(row.player, style=f"bold {player_colour(state, row.player)}")
+        if row.rank is None:
+            name.stylize("strike dim")
+            table.add_row("", name, Text("bankrupt", style="dim"), "", "", "")
+            continue
+        table.add_row(
+            str(row.rank),
+            name,
+            money(row.cash),
+            money(row.deeds),
+            money(row.buildings),
+            Text(money(row.total), style="bold"),
+        )
+    return table
+
+
+def confirm_end(state: GameState) -> Confirm:
+    """Are you sure? The standings as they would be, before the game is ended."""
+    lines = [
+        f"{n}. {row.player}: {state.money(row.total)}"
+        for n, row in enumerate(standings(state), start=1)
+    ]
+    body = (
+        "The game ends now and the richest player wins:\n"
+        + "\n".join(lines)
+        + "\nAfter the end only undo changes the game."
+    )
+    return Confirm("End the game?", body, yes="End the game")
+
+
+class EndGameScreen(Follows, Screen[None]):
+    """The game is over: who won, by how much, and how the game went."""
+
+    BINDINGS = [
+        Binding("e", "export", "Export statement"),
+        Binding("escape", "leave", "Ledger"),
+    ]
+    """e writes the final statement beside the game file; Escape goes back to the ledger."""
+
+    @property
+    def banker(self) -> BankerApp:
+        return cast("BankerApp", self.app)
+
+    @property
+    def state(self) -> GameState:
+        journal = self.banker.journal
+        assert journal is not None
+        return journal.game.state
+
+    def compose(self) -> ComposeResult:
+        journal = self.banker.journal
+        assert journal is not None
+        state = self.state
+        yield Header()
+        with VerticalScroll(id="end-game"):
+            yield Static(self._winner_line(state), id="winner")
+            with Vertical(id="standings-box") as box:
+                box.border_title = "Standings"
+                yield Static(standings_table(state), id="standings")
+            chart = WorthChart(
+                worth_history(journal.game),
+                {p.name: player_colour(state, p.name) for p in state.players},
+                state.money,
+                id="worth-chart",
+            )
+            chart.border_title = "Worth over the game"
+            yield chart
+            yield Static(
+                "Worth: cash + printed price of unmortgaged deeds + half for mortgaged ones "
+                "+ buildings at cost. e exports the statement as text and CSV.",
+                classes="hint",
+            )
+            yield Static("", id="exported")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.title = "The end of the game"
+        journal = self.banker.journal
+        self.sub_title = journal.path.stem if journal else ""
+
+    def _winner_line(self, state: GameState) -> Text:
+        winner = state.winner
+        if winner is None:
+            return Text("The game is not over.")
+        line = Text(f"{winner} wins", style=f"bold {player_colour(state, winner)}")
+        rows = statement_rows(state)
+        if state.ended or len([r for r in rows if r.rank is not None]) > 1:
+            line.append(f" with {state.money(rows[0].total)}", style="bold")
+            line.append("\nthe richest player when the game ended", style="dim")
+        else:
+            line.append("\nthe last player left after the others went bankrupt", style="dim")
+        return line
+
+    # Following the game.
+
+    def stale(self) -> bool:
+        return self.state.winner is None
+
+    # Actions.
+
+    def action_export(self) -> None:
+        journal = self.banker.journal
+        if journal is None:
+            return
+        try:
+            text_path, csv_path = export_statement(self.state, journal.path)
+        except OSError as exc:
+            self.notify(f"The statement could not be written: {exc}", severity="error")
+            return
+        self.query_one("#exported", Static).update(
+            Text.assemble(("Exported: ", "bold"), f"{text_path}\n          {csv_path}")
+        )
+        self.notify(f"Final statement written beside the game:\n{text_path}\n{csv_path}")
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

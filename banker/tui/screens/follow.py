@@ -1,0 +1,86 @@
+"""The screens a change of the game calls for: an auction opened, a debt left unpaid, a winner.
+
+After every change the app hands the state before and after to `follow_up`. Screens that
+show part of the game redraw; those whose moment has passed (the auction closed, the debt
+settled) close themselves; and the screen the new moment needs is opened on top.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from banker.core.state import GameState
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from banker.tui.app import BankerApp
+
+
+class Follows:
+    """A screen that shows part of the game and follows it as it changes."""
+
+    def game_changed(self) -> None:
+        """Redraw from the game as journaled now."""
+
+    def stale(self) -> bool:
+        """True once what the screen is for has passed; it then closes itself."""
+        return False
+
+    def on_screen_resume(self) -> None:
+        """Back on top: close if the moment has passed meanwhile, else redraw."""
+        screen = cast("Screen[object]", self)
+        if screen.app.screen is not screen:
+            return  # a screen is only ever closed from the top of the stack
+        if self.stale():
+            screen.dismiss(None)
+        else:
+            self.game_changed()
+
+
+def owed(state: GameState) -> dict[str, int]:
+    """What each player owes in all, for the players who owe."""
+    totals: dict[str, int] = {}
+    for debt in state.debts:
+        totals[debt.debtor] = totals.get(debt.debtor, 0) + debt.amount
+    return totals
+
+
+def follow_up(app: BankerApp, before: GameState, after: GameState, new_command: bool) -> None:
+    """Redraw the open screens, close the ones whose moment has passed, open the needed one.
+
+    Args:
+        app: the app, whose screen stack is changed.
+        before: the game before the change.
+        after: the game after it.
+        new_command: a command was applied (not an undo or redo); only a command opens
+            raise funds or the end of the game.
+    """
+    from banker.tui.screens.auction import AuctionScreen
+    from banker.tui.screens.end_game import EndGameScreen
+    from banker.tui.screens.raise_funds import RaiseFundsScreen
+
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, Follows):
+            screen.game_changed()
+    while len(app.screen_stack) > 1:
+        top = app.screen
+        if not (isinstance(top, Follows) and top.stale()):
+            break
+        app.pop_screen()
+    stack = app.screen_stack
+    if new_command:
+        was = owed(before)
+        for debtor, amount in owed(after).items():
+            shown = any(isinstance(s, RaiseFundsScreen) and s.player == debtor for s in stack)
+            if amount > was.get(debtor, 0) and not shown:
+                app.push_screen(RaiseFundsScreen(debtor))
+    if after.auction is not None and not any(isinstance(s, AuctionScreen) for s in stack):
+        app.push_screen(AuctionScreen())
+    if (
+        new_command
+        and after.winner is not None
+        and before.winner is None
+        and not any(isinstance(s, EndGameScreen) for s in stack)
+    ):
+        app.push_screen(EndGameScreen())

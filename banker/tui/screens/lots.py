@@ -1,0 +1,80 @@
+"""Where the winner of a house or hotel auction may put it: the legal lots, asked of the core,
+and the dialog that picks one."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from banker.core import commands as c
+from banker.core.edition import DeedKind
+from banker.core.engine import why_not
+from banker.core.state import GameState
+from banker.tui.screens.dialog import Dialog
+from banker.tui.words import level_word
+
+
+def legal_lots(state: GameState, player: str, kind: str) -> list[str]:
+    """The lots `player` could put one `kind` (house or hotel) on if they won it now.
+
+    The core decides: each of the player's streets is tried as the lot of a close with
+    `player` as the high bidder at the opening price.
+    """
+    auction = state.auction
+    if auction is None or auction.kind != kind:
+        return []
+    trial = state.clone()
+    assert trial.auction is not None
+    trial.auction.high_bidder = player
+    trial.auction.high_bid = min(auction.opening, state.player(player).cash)
+    return [
+        name
+        for name in state.deeds_of(player)
+        if state.edition.deed(name).kind is DeedKind.STREET
+        and why_not(trial, c.CloseAuction(deed=name)) is None
+    ]
+
+
+class LotPicker(Dialog[str]):
+    """The winner of a house or hotel auction chooses the lot it goes on."""
+
+    def __init__(self, state: GameState, winner: str, kind: str, price: str) -> None:
+        super().__init__()
+        self.state = state
+        self.winner = winner
+        self.kind = kind
+        self.price = price
+        self.lots = legal_lots(state, winner, kind)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = f"Where does {self.winner} put the {self.kind}?"
+            yield Static(
+                f"{self.winner} pays {self.price} for one {self.kind}. Only the lots where "
+                "it is legal now (building evenly) are offered.",
+                classes="body",
+            )
+            options = []
+            for lot in self.lots:
+                prompt = Text(lot, style="bold")
+                prompt.append(f"  now {level_word(self.state.level(lot))}", style="dim")
+                options.append(Option(prompt, id=lot))
+            if options:
+                yield OptionList(*options, id="lots")
+            else:
+                yield Static(f"{self.winner} has no lot where it is legal now.", classes="reason")
+            with Horizontal(classes="buttons"):
+                yield self.cancel_button("Back to the auction")
+
+    def on_mount(self) -> None:
+        found = self.query("#lots")
+        if found:
+            found.first().focus()
+
+    @on(OptionList.OptionSelected, "#lots")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)

@@ -1,0 +1,139 @@
+"""The end of a game on paper: each player's worth over the game, read from the journal, and
+the final statement written as text and CSV beside the game file."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from banker.core.endgame import standings
+from banker.core.engine import apply
+from banker.core.game import Game
+from banker.core.money import Money
+from banker.core.state import GameState
+
+POINTS = 100
+"""At most this many moments of a long game are sampled for the chart."""
+
+
+def final_worth(state: GameState) -> dict[str, Money]:
+    """Each player's worth as the end counts it; 0 for a player who went bankrupt."""
+    by_player = {row.player: row.total for row in standings(state)}
+    return {p.name: by_player.get(p.name, 0) for p in state.players}
+
+
+def sample_depths(depth: int, points: int = POINTS) -> list[int]:
+    """Which moments to sample: every one of a short game, `points` evenly spread otherwise,
+    always the first and the last."""
+    if depth + 1 <= points:
+        return list(range(depth + 1))
+    return sorted({round(i * depth / (points - 1)) for i in range(points)})
+
+
+def worth_history(game: Game, points: int = POINTS) -> dict[str, list[Money]]:
+    """Each player's worth after every sampled command, from the setup to now."""
+    depths = sample_depths(game.depth, points)
+    history: dict[str, list[Money]] = {name: [] for name in game.setup.players}
+
+    def sample(state: GameState) -> None:
+        for name, value in final_worth(state).items():
+            history[name].append(value)
+
+    if game.depth <= points * 64:
+        wanted = set(depths)
+        state = game.state_at(0)
+        if 0 in wanted:
+            sample(state)
+        for n, entry in enumerate(game.applied, start=1):
+            state, _ = apply(state, entry.command)
+            if n in wanted:
+                sample(state)
+    else:
+        for depth in depths:
+            sample(game.state_at(depth))
+    return history
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the final statement."""
+
+    rank: int | None
+    """None for a player who went bankrupt."""
+    player: str
+    cash: Money
+    deeds: Money
+    buildings: Money
+
+    @property
+    def total(self) -> Money:
+        return self.cash + self.deeds + self.buildings
+
+
+def statement_rows(state: GameState) -> list[Row]:
+    """The standings, richest first, then the players who went bankrupt."""
+    rows = [
+        Row(n, s.player, s.cash, s.deeds, s.buildings)
+        for n, s in enumerate(standings(state), start=1)
+    ]
+    rows += [Row(None, p.name, 0, 0, 0) for p in state.players if p.bankrupt]
+    return rows
+
+
+def statement_text(state: GameState, title: str) -> str:
+    """The final statement as the table would read it out."""
+    money = state.money
+    rows = statement_rows(state)
+    lines = [f"Final statement: {title}", f"Board: {state.edition.name}"]
+    if state.winner:
+        lines.append(f"Winner: {state.winner}")
+    lines.append("")
+    header = f"{'#':>2}  {'Player':<24} {'Cash':>12} {'Deeds':>12} {'Buildings':>12} {'Total':>12}"
+    lines += [header, "-" * len(header)]
+    for row in rows:
+        if row.rank is None:
+            lines.append(f"{'-':>2}  {row.player:<24} {'bankrupt':>12}")
+            continue
+        lines.append(
+            f"{row.rank:>2}  {row.player:<24} {money(row.cash):>12} {money(row.deeds):>12} "
+            f"{money(row.buildings):>12} {money(row.total):>12}"
+        )
+    lines += [
+        "",
+        "Worth: cash + printed price of unmortgaged deeds + half the printed price of "
+        "mortgaged deeds + buildings at cost.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def statement_csv(state: GameState) -> str:
+    """The final statement as CSV: one row per player, amounts in whole units."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "player", "cash", "deeds", "buildings", "total", "status"])
+    for row in statement_rows(state):
+        status = "winner" if row.player == state.winner else ""
+        if row.rank is None:
+            status = "bankrupt"
+        writer.writerow(
+            [row.rank or "", row.player, row.cash, row.deeds, row.buildings, row.total, status]
+        )
+    return out.getvalue()
+
+
+def export_statement(state: GameState, game_path: Path) -> tuple[Path, Path]:
+    """Write the final statement beside the game file as `<game>-final.txt` and `.csv`.
+
+    Returns:
+        The text file's path and the CSV file's path.
+
+    Raises:
+        OSError: the folder cannot be written.
+    """
+    text_path = game_path.with_name(f"{game_path.stem}-final.txt")
+    csv_path = game_path.with_name(f"{game_path.stem}-final.csv")
+    text_path.write_text(statement_text(state, game_path.stem), encoding="utf-8")
+    csv_path.write_text(statement_csv(state), encoding="utf-8", newline="")
+    return text_path, csv_path
