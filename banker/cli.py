@@ -71,7 +71,9 @@ def _parser() -> argparse.ArgumentParser:
         "--players", action="store_true", help="also draw a QR code for each player's own page"
     )
 
-    sub.add_parser("demo", help="open the app on a game in full swing")
+    demo = sub.add_parser("demo", help="open the app on a game in full swing")
+    demo.add_argument("--share-host", help="where the table view listens (default: LAN)")
+    demo.add_argument("--share-port", type=int, default=0, help="its port (default: free)")
 
     edition = sub.add_parser("edition", help="list the editions, or check an edition file")
     edition_sub = edition.add_subparsers(dest="edition_action", metavar="list|check")
@@ -93,12 +95,17 @@ ACTIONS = ("new", "do", "show", "log", "share", "demo", "recover", "edition")
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0] not in ACTIONS and not argv[0].startswith("-")):
+    if not argv or argv[0].startswith("--share") or (
+        argv[0] not in ACTIONS and not argv[0].startswith("-")
+    ):
         return _app(argv)
     args = _parser().parse_args(argv)
     try:
         if args.action == "demo":
-            return _app([], demo=True)
+            flags = ["--share-port", str(args.share_port)]
+            if args.share_host:
+                flags += ["--share-host", args.share_host]
+            return _app(flags, demo=True)
         if args.action == "new":
             return _new(args)
         if args.action == "do":
@@ -146,17 +153,22 @@ def _whole(text: str) -> int:
 
 def _app(argv: list[str], demo: bool = False) -> int:
     """Open the Textual app: the latest game, the named one, or the demo."""
-    if len(argv) > 1:
-        _parser().print_usage(sys.stderr)
-        print("banker: give one game, or one of: " + ", ".join(ACTIONS), file=sys.stderr)
-        return 2
+    app_parser = argparse.ArgumentParser(
+        prog="banker",
+        description="Open the app on GAME, or on your latest game.",
+        epilog="Other actions: " + ", ".join(ACTIONS) + " ('banker --help').",
+    )
+    app_parser.add_argument("game", nargs="?")
+    app_parser.add_argument("--share-host", help="where the table view listens (default: LAN)")
+    app_parser.add_argument("--share-port", type=int, default=0, help="its port (default: free)")
+    args = app_parser.parse_args(argv)
     try:
         from banker.tui.app import run  # type: ignore[import-not-found,unused-ignore]
     except ImportError as exc:  # the app is optional for scripted use
         print(f"The app cannot start here: {exc}", file=sys.stderr)
         return 2
-    game = resolve_game_path(argv[0]) if argv else None
-    return int(run(game, demo=demo))
+    game = resolve_game_path(args.game) if args.game else None
+    return int(run(game, demo=demo, share_host=args.share_host, share_port=args.share_port))
 
 
 def _load_rules(path: str | None) -> HouseRules:

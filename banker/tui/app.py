@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -26,6 +27,10 @@ from banker.tui.screens.ledger import LedgerScreen
 log = logging.getLogger("banker.tui")
 
 
+if TYPE_CHECKING:
+    from banker.web.server import TableView
+
+
 class BankerApp(App[None]):
     """The bank of one table: the ledger of the open game, and the dialogs of each action."""
 
@@ -37,9 +42,17 @@ class BankerApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
     """Everything is journaled as it happens, so quitting never loses anything."""
 
-    def __init__(self, journal: Journal | None = None) -> None:
+    def __init__(
+        self, journal: Journal | None = None, share_host: str | None = None, share_port: int = 0
+    ) -> None:
         super().__init__()
         self.journal = journal
+        self.share_host = share_host
+        """Where the table view listens when shared: this computer's LAN address if None."""
+        self.share_port = share_port
+        """The table view's port: a free one if 0."""
+        self.table_view: TableView | None = None
+        """The phones' read-only view, once the banker has shared the table."""
 
     def on_mount(self) -> None:
         if self.journal is None:
@@ -47,7 +60,9 @@ class BankerApp(App[None]):
         else:
             self.push_screen(LedgerScreen())
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
+        if self.table_view is not None:
+            await self.table_view.stop()
         if self.journal is not None:
             self.journal.close()
 
@@ -67,6 +82,8 @@ class BankerApp(App[None]):
         if self.journal is not None:
             self.journal.close()
         self.journal = journal
+        if self.table_view is not None:
+            self.table_view.journal = journal
         if isinstance(self.screen, LedgerScreen):
             self.switch_screen(LedgerScreen())
         else:
@@ -132,7 +149,11 @@ def open_latest() -> Journal | None:
 
 
 def make_app(
-    game_path: Path | None = None, demo: bool = False, journal: Journal | None = None
+    game_path: Path | None = None,
+    demo: bool = False,
+    journal: Journal | None = None,
+    share_host: str | None = None,
+    share_port: int = 0,
 ) -> BankerApp:
     """The app on a game file, on a fresh demo game, or (with neither) on the latest game.
 
@@ -148,10 +169,15 @@ def make_app(
             journal = Journal.open(game_path)
         else:
             journal = open_latest()
-    return BankerApp(journal)
+    return BankerApp(journal, share_host=share_host, share_port=share_port)
 
 
-def run(game_path: Path | None = None, demo: bool = False) -> int:
+def run(
+    game_path: Path | None = None,
+    demo: bool = False,
+    share_host: str | None = None,
+    share_port: int = 0,
+) -> int:
     """Run the app until the banker quits. Returns the process exit code."""
     log_dir = default_games_dir().parent
     try:
@@ -164,7 +190,7 @@ def run(game_path: Path | None = None, demo: bool = False) -> int:
     except OSError:
         pass
     try:
-        app = make_app(game_path, demo)
+        app = make_app(game_path, demo, share_host=share_host, share_port=share_port)
     except BankerError as exc:
         print(exc)
         return 1

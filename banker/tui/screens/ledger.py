@@ -52,6 +52,7 @@ class LedgerScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("n", "new_game", "New game", show=False),
+        Binding("s", "share", "Share"),
         *(Binding(str(n), f"select({n})", f"Player {n}", show=False) for n in range(1, 9)),
     ]
     """One key per banker action; 1-8 pick the player the actions are for."""
@@ -230,6 +231,12 @@ class LedgerScreen(Screen[None]):
 
     def action_redo(self) -> None:
         self.banker.redo()
+
+    async def action_share(self) -> None:
+        """Show the QR code the players scan (starting the table view if needed)."""
+        from banker.tui.screens.share import open_share
+
+        await open_share(self.app)
 
     def action_new_game(self) -> None:
         self.banker.new_game()

@@ -1,0 +1,124 @@
+"""Sharing the table: the QR code the players scan to follow the ledger on their phones."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+if TYPE_CHECKING:
+    from banker.web.server import TableView
+
+
+class ShareScreen(ModalScreen[None]):
+    """The table's QR code (or one player's), its address, and how many phones follow."""
+
+    BINDINGS = [
+        Binding("right", "next", "Next code"),
+        Binding("left", "previous", "Previous code"),
+        Binding("x", "stop", "Stop sharing"),
+        Binding("escape,s", "close", "Close (keep sharing)"),
+    ]
+    """Left and right go through the table's code and each player's; x stops sharing."""
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__()
+        self.view = view
+        self.players = list(view.player_urls())
+        self.shown = 0
+        """0 for the table's code, then one per player in seating order."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="share", classes="dialog"):
+            yield Static("", id="share-title", classes="title")
+            yield Static("", id="share-qr")
+            yield Static("", id="share-url")
+            yield Static("", id="share-phones", classes="hint")
+            with Horizontal(classes="buttons"):
+                yield Button("← → other codes", id="next")
+                yield Button("x Stop sharing", id="stop", variant="error")
+                yield Button("Esc Close", id="close")
+
+    def on_mount(self) -> None:
+        self.show_code()
+        self.set_interval(1.0, self.show_phones)
+
+    def show_code(self) -> None:
+        player = self.players[self.shown - 1] if self.shown else None
+        code = self.view.qr(player)
+        style = f"{code.foreground} on {code.background}"
+        self.query_one("#share-qr", Static).update(
+            Text("\n".join(code.lines), style=style, no_wrap=True)
+        )
+        title = f"{player}'s own page" if player else "Scan to follow the table"
+        self.query_one("#share-title", Static).update(title)
+        self.query_one("#share-url", Static).update(Text(code.data, style="bold"))
+        self.show_phones()
+
+    def show_phones(self) -> None:
+        phones = self.view.phones
+        self.query_one("#share-phones", Static).update(
+            "No phone follows yet: same Wi-Fi as this computer, then scan."
+            if not phones
+            else f"{phones} phone{'s' if phones != 1 else ''} following · read-only"
+        )
+
+    def action_next(self) -> None:
+        self.shown = (self.shown + 1) % (len(self.players) + 1)
+        self.show_code()
+
+    def action_previous(self) -> None:
+        self.shown = (self.shown - 1) % (len(self.players) + 1)
+        self.show_code()
+
+    async def action_stop(self) -> None:
+        await self.view.stop()
+        self.app.notify("Sharing stopped: the old code no longer opens the table.")
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#next")
+    def _next(self) -> None:
+        self.action_next()
+
+    @on(Button.Pressed, "#stop")
+    async def _stop(self) -> None:
+        await self.action_stop()
+
+    @on(Button.Pressed, "#close")
+    def _close(self) -> None:
+        self.action_close()
+
+
+async def open_share(app: object, host: str | None = None, port: int = 0) -> None:
+    """Start sharing the app's game if it is not shared yet, and show the codes.
+
+    The server runs on the app's own event loop; it follows the journal by itself.
+    """
+    from banker.tui.app import BankerApp
+    from banker.web.server import ShareError, TableView
+
+    assert isinstance(app, BankerApp)
+    journal = app.journal
+    if journal is None:
+        return
+    view: TableView | None = getattr(app, "table_view", None)
+    if view is None:
+        view = TableView(journal)
+        app.table_view = view
+    view.journal = journal
+    if not view.running:
+        try:
+            await view.start(host or app.share_host, port or app.share_port)
+        except ShareError as exc:
+            app.notify(str(exc), severity="error", timeout=8)
+            return
+    app.push_screen(ShareScreen(view))

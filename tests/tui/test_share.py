@@ -1,0 +1,89 @@
+"""Sharing from the app: `s` shows a QR code that scans to a live, read-only table."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import aiohttp
+from textual.widgets import Static
+
+from banker.core import commands as c
+from banker.tui.app import make_app
+from banker.tui.screens.share import ShareScreen
+from tests.tui.conftest import SIZE
+from tests.web.test_qr import decode, draw, needs_zbar
+
+
+def drawn_lines(screen: ShareScreen) -> list[str]:
+    """The QR code exactly as the screen draws it."""
+    return str(screen.query_one("#share-qr", Static).render()).split("\n")
+
+
+async def fetch_table(url: str) -> dict[str, object]:
+    async with aiohttp.ClientSession() as session, session.get(url + "table.json") as response:
+        assert response.status == 200
+        data: dict[str, object] = await response.json()
+        return data
+
+
+async def wait_for_cash(url: str, player: str, cash: int) -> None:
+    for _ in range(40):
+        table = await fetch_table(url)
+        players = {p["name"]: p["cash"] for p in table["players"]}  # type: ignore[index,union-attr]
+        if players[player] == cash:
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{player}'s cash never showed {cash}")
+
+
+@needs_zbar
+async def test_the_share_key_shows_a_code_that_opens_the_live_table(
+    demo_path: Path, tmp_path: Path
+) -> None:
+    app = make_app(demo_path, share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert isinstance(screen, ShareScreen)
+        url = decode(draw(drawn_lines(screen), tmp_path / "shown.pgm"))
+        assert url.startswith("http://127.0.0.1:")
+        assert str(screen.query_one("#share-url", Static).render()) == url
+        bob = app.journal.game.state.player("Bob").cash if app.journal else 0
+        await pilot.press("escape")
+        assert app.do(c.PassGo(player="Bob"))
+        await wait_for_cash(url, "Bob", bob + 200)
+        await pilot.press("s")
+        await pilot.pause(0.3)
+        await pilot.press("right")
+        await pilot.pause()
+        player_url = decode(draw(drawn_lines(app.screen), tmp_path / "alice.pgm"))  # type: ignore[arg-type]
+        assert player_url == url + "p/0"
+        await pilot.press("x")
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, ShareScreen)
+        assert app.table_view is not None and not app.table_view.running
+        try:
+            async with aiohttp.ClientSession() as session, session.get(url) as response:
+                assert response.status == 404
+        except aiohttp.ClientConnectionError:
+            pass  # the server is gone: nothing answers at all
+
+
+async def test_a_port_in_use_is_refused_with_a_reason(demo_path: Path) -> None:
+    async def busy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.close()
+
+    server = await asyncio.start_server(busy, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        app = make_app(demo_path, share_host="127.0.0.1", share_port=port)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("s")
+            await pilot.pause(0.3)
+            assert not isinstance(app.screen, ShareScreen)
+            assert any("Cannot share the table" in str(n.message) for n in app._notifications)
+    finally:
+        server.close()
+        await server.wait_closed()
