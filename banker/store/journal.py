@@ -192,6 +192,12 @@ class Journal:
 
     # Reading the history.
 
+    @property
+    def started_at(self) -> datetime:
+        """When the game was set up (its first journal entry), in UTC."""
+        row = self._conn.execute("SELECT at FROM journal WHERE seq = 1").fetchone()
+        return datetime.fromisoformat(row[0])
+
     def entries(self, limit: int | None = None) -> list[LogEntry]:
         """The journal, oldest first (the last `limit` entries when given)."""
         applied = {a.seq for a in self.game.applied}

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
+from banker.core import commands as c
+from banker.core.edition import load_edition
 from banker.core.language import parse
 from banker.store import Journal
 from banker.tui.app import BankerApp, make_app
@@ -140,7 +142,9 @@ async def test_a_deal_nobody_can_pay_is_refused_on_the_form(banker_home: Path) -
         screen.query_one("#deal", Select).value = "all"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "deal them free, or fewer per player" in str(app.screen.query_one("#problem").render())
+        assert "deal them free, or fewer per player" in str(
+            app.screen.query_one("#problem").render()
+        )
         assert not (banker_home / "games" / "ann-ben.banker").exists()
 
 
@@ -174,3 +178,43 @@ async def test_an_unexpected_error_is_shown_and_the_app_goes_on(
         await pilot.pause()
     with reopen(demo_path) as journal:
         assert journal.game.state.player("Carol").cash == 750
+
+
+async def test_a_timed_game_ends_by_itself_when_the_time_is_up(tmp_path: Path) -> None:
+    import sqlite3
+
+    from banker.core.rules import HouseRules
+
+    path = tmp_path / "timed.banker"
+    setup = c.Setup(
+        players=["Ann", "Ben"], edition=load_edition("us"), rules=HouseRules(time_limit_minutes=30)
+    )
+    with Journal.create(path, setup) as journal:
+        journal.apply(c.Buy(player="Ann", deed="Boardwalk"))
+    db = sqlite3.connect(path)  # the game was set up 31 minutes ago
+    db.execute("UPDATE journal SET at = '2020-01-01T00:00:00+00:00' WHERE seq = 1")
+    db.commit()
+    db.close()
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        assert app.journal is not None
+        assert app.journal.game.state.ended
+        assert app.journal.game.state.winner == "Ann"
+
+
+async def test_a_timed_game_shows_the_time_left(tmp_path: Path) -> None:
+    from banker.core.rules import HouseRules
+
+    path = tmp_path / "clock.banker"
+    setup = c.Setup(
+        players=["Ann", "Ben"], edition=load_edition("us"), rules=HouseRules(time_limit_minutes=90)
+    )
+    Journal.create(path, setup).close()
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.sub_title.startswith("clock · 1:29:") or app.screen.sub_title.startswith(
+            "clock · 1:30:"
+        )
+        assert app.journal is not None and not app.journal.game.state.ended

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
 
 from textual import on
@@ -106,6 +107,28 @@ class LedgerScreen(Screen[None]):
         self.sub_title = self.journal.path.stem
         self.refresh_ledger()
         self.query_one(PlayersTable).focus()
+        if self.state.rules.time_limit_minutes:
+            self.tick_clock()
+            self.set_interval(1.0, self.tick_clock)
+
+    def tick_clock(self) -> None:
+        """A timed game: the time left in the title; at zero the game ends (journaled)."""
+        limit = self.state.rules.time_limit_minutes
+        if not limit or self.state.winner is not None:
+            return
+        elapsed = datetime.now(UTC) - self.journal.started_at
+        left = int(limit * 60 - elapsed.total_seconds())
+        if left > 0:
+            hours, rest = divmod(left, 3600)
+            clock = (
+                f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+                if hours
+                else f"{rest // 60}:{rest % 60:02d}"
+            )
+            self.sub_title = f"{self.journal.path.stem} · {clock} left"
+            return
+        self.sub_title = f"{self.journal.path.stem} · time is up"
+        self.banker.do(c.EndGame())
 
     def refresh_ledger(self) -> None:
         """Show the game as journaled: called after every change."""
