@@ -16,16 +16,18 @@ import json
 import secrets
 import sqlite3
 from dataclasses import dataclass
+from html import escape
 from importlib import resources
 
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from banker.core.errors import BankerError
+from banker.i18n import translator
 from banker.store.journal import Journal
 from banker.web.net import lan_address, url_host
 from banker.web.qr import QrText, qr_text
-from banker.web.table import source_json
+from banker.web.table import PAGE_WORDS, source_json
 
 TOKEN_BYTES = 16
 """128 bits of randomness in every sharing token."""
@@ -256,6 +258,11 @@ class TableView:
             if player >= len(self.journal.game.state.players):
                 raise web.HTTPNotFound()
         html = self._page.replace("{{base}}", f"/{self.token}/").replace("{{player}}", str(player))
+        language = self.journal.game.state.language
+        translate = translator(language)
+        html = html.replace("{{lang}}", language)
+        for key, words in PAGE_WORDS.items():
+            html = html.replace("{{" + key + "}}", escape(translate(words)))
         response = web.Response(text=html, content_type="text/html", charset="utf-8")
         response.enable_compression()
         return response

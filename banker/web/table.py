@@ -6,17 +6,65 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from banker.core.game import Game
+from banker.core.money import N_
 from banker.core.report import state_json
 from banker.core.state import GameState
+from banker.i18n import translator
 from banker.store.journal import LogEntry
 
 HISTORY_LINES = 20
 """How many journal entries a phone shows, newest first."""
 
-RAILROADS = {"id": "railroad", "name": "Railroads", "colour": "#4a4a4a"}
+RAILROADS = {"id": "railroad", "name": N_("Railroads"), "colour": "#4a4a4a"}
 """The pseudo colour group railroads are listed under."""
-UTILITIES = {"id": "utility", "name": "Utilities", "colour": "#8a8f98"}
+UTILITIES = {"id": "utility", "name": N_("Utilities"), "colour": "#8a8f98"}
 """The pseudo colour group utilities are listed under."""
+
+WORDS = [
+    N_("The table"),
+    N_("Your statement"),
+    N_("Auction"),
+    N_("Bank"),
+    N_("Players"),
+    N_("Latest"),
+    N_("Game over"),
+    N_("The game has ended"),
+    N_("{name} wins"),
+    N_("winner"),
+    N_("bankrupt"),
+    N_("mortgaged"),
+    N_("hotel"),
+    N_("1 house"),
+    N_("{n} houses"),
+    N_("houses left"),
+    N_("hotels left"),
+    N_("Free Parking pot"),
+    N_("worth {amount}"),
+    N_("owes {amount}"),
+    N_("1 jail card"),
+    N_("{n} jail cards"),
+    N_("{amount} to {creditor} ({reason})"),
+    N_("{debtor} owes {creditor} {amount} ({reason})"),
+    N_("{amount} by {name}"),
+    N_("no bid yet"),
+    N_("a house"),
+    N_("a hotel"),
+    N_("Still in: {names}"),
+    N_("connecting"),
+    N_("live"),
+    N_("reconnecting"),
+    N_("sharing stopped"),
+]
+"""The page's own words, sent translated with every table so the page needs no catalogue."""
+
+PAGE_WORDS = {
+    "title": N_("Banker: the table"),
+    "heading": N_("The table"),
+    "connecting": N_("connecting"),
+    "opening": N_("Opening the ledger…"),
+    "noscript": N_("This page needs JavaScript to follow the game."),
+}
+"""The words of the page's first paint, filled in by the server."""
 
 
 class GameSource(Protocol):
@@ -42,8 +90,12 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
     raw = state_json(state)
     m = state.money
     edition = state.edition
-    groups = [{"id": g.id, "name": g.name, "colour": g.colour} for g in edition.groups]
-    groups += [RAILROADS, UTILITIES]
+    tr = translator(state.language)
+    groups = [{"id": g.id, "name": tr(g.name), "colour": g.colour} for g in edition.groups]
+    groups += [
+        {**RAILROADS, "name": tr(RAILROADS["name"])},
+        {**UTILITIES, "name": tr(UTILITIES["name"])},
+    ]
     deeds = []
     for d in raw["deeds"]:
         deed = edition.deed(d["name"])
@@ -77,14 +129,16 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
             "pot_text": m(state.bank.free_parking),
         },
         "debts": [
-            {**d, "amount_text": m(d["amount"]), "creditor": d["creditor"] or "the bank"}
+            {**d, "amount_text": m(d["amount"]), "creditor": d["creditor"] or tr("the bank")}
             for d in raw["debts"]
         ],
         "auction": auction,
         "winner": raw["winner"],
         "ended": raw["ended"],
+        "lang": state.language,
+        "words": {w: tr(w) for w in WORDS},
         "history": [
-            {"seq": e.seq, "at": e.at, "text": str(e.message), "undone": e.undone}
+            {"seq": e.seq, "at": e.at, "text": e.message.render(tr), "undone": e.undone}
             for e in reversed(history)
         ],
     }

@@ -11,6 +11,14 @@
   var lastHeard = 0;
   var stopped = false;
   var retryTimer = 0;
+  var words = {};
+
+  // The page's words come translated with every table; {name} marks a value.
+  function w(text, values) {
+    var out = words[text] || text;
+    if (values) Object.keys(values).forEach(function (k) { out = out.split("{" + k + "}").join(String(values[k])); });
+    return out;
+  }
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -31,9 +39,9 @@
   }
 
   function deedTag(d) {
-    if (d.mortgaged) return "mortgaged";
-    if (d.hotel) return "hotel";
-    if (d.houses) return d.houses + (d.houses > 1 ? " houses" : " house");
+    if (d.mortgaged) return w("mortgaged");
+    if (d.hotel) return w("hotel");
+    if (d.houses) return d.houses > 1 ? w("{n} houses", { n: d.houses }) : w("1 house");
     return "";
   }
 
@@ -58,24 +66,24 @@
   function playerRow(t, p, index) {
     var row = el("div", "player" + (p.bankrupt ? " out" : "") + (index === me ? " me" : ""));
     add(row, add(el("div", "row"), el("span", "name", p.name), el("span", "money", p.cash_text)));
-    var notes = ["worth " + p.worth_text];
-    if (p.jail_cards) notes.push(p.jail_cards + " jail card" + (p.jail_cards > 1 ? "s" : ""));
-    if (p.owes_text) notes.push("owes " + p.owes_text);
-    if (p.bankrupt) notes.push("bankrupt");
-    if (t.winner === p.name) notes.push("winner");
+    var notes = [w("worth {amount}", { amount: p.worth_text })];
+    if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
+    if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
+    if (p.bankrupt) notes.push(w("bankrupt"));
+    if (t.winner === p.name) notes.push(w("winner"));
     add(row, el("div", "sub", notes.join(" \u00b7 ")), deedsOf(t, p.name));
     return row;
   }
 
   function statement(t, p) {
-    var box = section("Your statement", "me");
+    var box = section(w("Your statement"), "me");
     add(box, add(el("div", "row"), el("span", "name", p.name), el("span", "big", p.cash_text)));
-    var notes = ["Worth " + p.worth_text];
-    if (p.jail_cards) notes.push(p.jail_cards + " Get Out of Jail Free");
-    if (p.owes_text) notes.push("Owes " + p.owes_text);
-    if (p.bankrupt) notes.push("Bankrupt");
+    var notes = [w("worth {amount}", { amount: p.worth_text })];
+    if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
+    if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
+    if (p.bankrupt) notes.push(w("bankrupt"));
     t.debts.forEach(function (d) {
-      if (d.debtor === p.name) notes.push(d.amount_text + " to " + d.creditor + " (" + d.reason + ")");
+      if (d.debtor === p.name) notes.push(w("{amount} to {creditor} ({reason})", { amount: d.amount_text, creditor: d.creditor, reason: d.reason }));
     });
     add(box, el("div", "sub", notes.join(" \u00b7 ")), deedsOf(t, p.name));
     return box;
@@ -83,71 +91,73 @@
 
   function auction(t) {
     var a = t.auction;
-    var box = section("Auction", "auction");
-    var lot = a.kind === "deed" ? a.lot : "a " + a.lot;
-    var high = a.high_bidder ? a.high_bid_text + " by " + a.high_bidder : "no bid yet";
+    var box = section(w("Auction"), "auction");
+    var lot = a.kind === "deed" ? a.lot : w(a.kind === "house" ? "a house" : "a hotel");
+    var high = a.high_bidder ? w("{amount} by {name}", { amount: a.high_bid_text, name: a.high_bidder }) : w("no bid yet");
     add(box, add(el("div", "row"), el("span", "name", lot), el("span", "money", high)),
-      el("div", "sub", "Still in: " + a.bidders.join(", ")));
+      el("div", "sub", w("Still in: {names}", { names: a.bidders.join(", ") })));
     return box;
   }
 
   function bank(t) {
-    var box = section("Bank");
+    var box = section(w("Bank"));
     var stats = el("div", "stats");
     function stat(value, label) { add(stats, add(el("div", "sub"), el("b", null, value), el("span", null, label))); }
-    stat(t.bank.houses, "houses left");
-    stat(t.bank.hotels, "hotels left");
-    if (t.bank.pot) stat(t.bank.pot_text, "Free Parking pot");
+    stat(t.bank.houses, w("houses left"));
+    stat(t.bank.hotels, w("hotels left"));
+    if (t.bank.pot) stat(t.bank.pot_text, w("Free Parking pot"));
     add(box, stats);
     t.debts.forEach(function (d) {
-      add(box, el("div", "sub", d.debtor + " owes " + d.creditor + " " + d.amount_text + " (" + d.reason + ")"));
+      add(box, el("div", "sub", w("{debtor} owes {creditor} {amount} ({reason})", { debtor: d.debtor, creditor: d.creditor, amount: d.amount_text, reason: d.reason })));
     });
     return box;
   }
 
   function history(t) {
-    var box = section("Latest");
+    var box = section(w("Latest"));
     var list = el("ol");
     t.history.forEach(function (h) { add(list, el("li", h.undone ? "undone" : null, h.text)); });
     return add(box, list);
   }
 
   function render(t) {
+    words = t.words || {};
+    if (t.lang) document.documentElement.lang = t.lang;
     var parts = [];
     var mine = t.players[me];
     if (mine) parts.push(statement(t, mine));
     if (t.auction) parts.push(auction(t));
     if (t.winner || t.ended) {
-      parts.push(add(section("Game over"), el("div", "name", t.winner ? t.winner + " wins" : "The game has ended")));
+      parts.push(add(section(w("Game over")), el("div", "name", t.winner ? w("{name} wins", { name: t.winner }) : w("The game has ended"))));
     }
-    var players = section("Players");
+    var players = section(w("Players"));
     t.players.forEach(function (p, i) { if (i !== me) players.appendChild(playerRow(t, p, i)); });
     parts.push(bank(t));
     if (players.childNodes.length > 1) parts.push(players);
     parts.push(history(t));
     document.title = (mine ? mine.name + ": " : "") + "Banker";
-    document.getElementById("title").textContent = (mine ? mine.name : "The table") + " \u00b7 " + t.board;
+    document.getElementById("title").textContent = (mine ? mine.name : w("The table")) + " \u00b7 " + t.board;
     main.replaceChildren.apply(main, parts);
   }
 
   function connect() {
     clearTimeout(retryTimer);
     if (source) source.close();
-    status("connecting", "wait");
+    status(w("connecting"), "wait");
     source = new EventSource(base + "events");
     source.addEventListener("table", function (e) {
       lastHeard = Date.now();
       render(JSON.parse(e.data));
-      status("live", "ok");
+      status(w("live"), "ok");
     });
     source.addEventListener("ping", function () { lastHeard = Date.now(); });
     source.onerror = function () {
-      if (source.readyState !== EventSource.CLOSED) { status("reconnecting", "wait"); return; }
+      if (source.readyState !== EventSource.CLOSED) { status(w("reconnecting"), "wait"); return; }
       // The browser gave up (the server said no, or went away): ask whether sharing stopped.
       fetch(base + "table.json", { cache: "no-store" }).then(function (r) {
-        if (r.status === 404) { stopped = true; source.close(); status("sharing stopped", "bad"); }
+        if (r.status === 404) { stopped = true; source.close(); status(w("sharing stopped"), "bad"); }
         else retryTimer = setTimeout(connect, 2000);
-      }, function () { status("reconnecting", "wait"); retryTimer = setTimeout(connect, 3000); });
+      }, function () { status(w("reconnecting"), "wait"); retryTimer = setTimeout(connect, 3000); });
     };
   }
 
