@@ -110,6 +110,42 @@ async def command_bar(pilot: Pilot[None]) -> None:
     await type_in(pilot, "rent carol boa")
 
 
+async def auction(pilot: Pilot[None]) -> None:
+    await pilot.press("colon")
+    await type_in(pilot, "auction st james place")
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("2", "down", "3")
+    await quiet(pilot)
+
+
+async def raise_funds(pilot: Pilot[None]) -> None:
+    await pilot.press("colon")
+    await type_in(pilot, "pay bob 800 to dave")
+    await pilot.press("enter")
+    await type_in(pilot, "rent bob boardwalk")
+    await pilot.press("enter")
+    await quiet(pilot)
+
+
+async def settlement(pilot: Pilot[None]) -> None:
+    await raise_funds(pilot)
+    await pilot.press("k")
+    await pilot.pause()
+
+
+async def end_game(pilot: Pilot[None]) -> None:
+    await pilot.press("e", "y")
+    await quiet(pilot)
+
+
+async def quiet(pilot: Pilot[None]) -> None:
+    """Clear the receipts' notifications, so the shot shows the screen alone."""
+    await pilot.pause()
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
 @dataclass(frozen=True)
 class Shot:
     """One screenshot: its file name, the terminal size, and the keys that lead to it."""
@@ -128,6 +164,10 @@ SHOTS = (
     Shot("chance", (120, 40), chance),
     Shot("build", (120, 40), build),
     Shot("trade", (120, 40), trade),
+    Shot("auction", (120, 40), auction),
+    Shot("raise-funds", (120, 40), raise_funds),
+    Shot("settlement", (120, 40), settlement),
+    Shot("end-game", (120, 40), end_game),
     Shot("picker", (120, 40), picker),
     Shot("pay", (120, 40), pay),
     Shot("mortgage", (120, 40), mortgage),
@@ -136,9 +176,9 @@ SHOTS = (
     Shot("card-details", (120, 40), card_details),
     Shot("command-bar", (120, 40), command_bar),
 )
-"""Every snapshot test; the first eight are also the screenshots in `screenshots/`."""
+"""Every snapshot test; the first twelve are also the screenshots in `screenshots/`."""
 
-README_SHOTS = 8
+README_SHOTS = 12
 
 
 def demo_app(folder: Path) -> BankerApp:

@@ -14,6 +14,7 @@ from banker.store import Journal
 from banker.tui.app import BankerApp, make_app
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.screens.new_game import NewGameScreen
+from banker.tui.screens.raise_funds import RaiseFundsScreen
 from banker.tui.widgets.command_bar import CommandBar, suggest
 from tests.tui.conftest import SIZE, reopen, type_text
 
@@ -26,7 +27,9 @@ async def test_command_bar_applies_a_line(demo_path: Path) -> None:
         await type_text(pilot, "rent carol boardwalk")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.query_one(CommandBar).value == ""
+        assert isinstance(app.screen, RaiseFundsScreen)  # Carol has $550: the rest is owed
+        ledger = next(s for s in app.screen_stack if isinstance(s, LedgerScreen))
+        assert ledger.query_one(CommandBar).value == ""
     with reopen(demo_path) as journal:
         assert journal.game.state.debts_of("Carol")[0].amount == 600
 

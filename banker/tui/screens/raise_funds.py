@@ -38,6 +38,14 @@ class Move:
     reason: str | None
 
 
+REASON_WIDTH = 80
+"""A blocked move's reason is cut to one line of this many characters."""
+
+
+def shorten(reason: str) -> str:
+    return reason if len(reason) <= REASON_WIDTH else reason[: REASON_WIDTH - 1] + "…"
+
+
 def _sell_one_round(levels: list[int]) -> list[int]:
     """The group's levels after selling one building from its most built lot (the last such
     lot in board order), which keeps the group even."""
@@ -194,7 +202,7 @@ class RaiseFundsScreen(Follows, Dialog[None]):
             prompt = Text(move.label, style="" if move.reason else "bold")
             prompt.append(f"  +{money(move.brings)}", style="dim" if move.reason else "bold green")
             if move.reason:
-                prompt.append(f"\n  {move.reason}", style="italic dim")
+                prompt.append(f"\n  {shorten(move.reason)}", style="italic dim")
             options.add_option(Option(prompt, id=str(n), disabled=move.reason is not None))
         if not self.moves:
             nothing = Text("Nothing left to sell or mortgage.", style="dim")

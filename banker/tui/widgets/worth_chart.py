@@ -1,5 +1,9 @@
 """Each player's worth over the game, drawn in text: two rows of bars per player, one scale
-for everyone, so the table can see who led when."""
+for everyone, so the table can see who led when.
+
+The scale runs from the lowest worth anyone had to the highest, so the differences between
+players show; a bankrupt player's zero is an empty column.
+"""
 
 from __future__ import annotations
 
@@ -24,6 +28,16 @@ def resample(values: list[Money], width: int) -> list[Money]:
     if len(values) == 1:
         return values * width
     return [values[round(i * (len(values) - 1) / max(1, width - 1))] for i in range(width)]
+
+
+def step(value: Money, low: Money, high: Money) -> int:
+    """How many of the sixteen steps `value` fills: one at the lowest worth, all at the
+    highest, none for nothing at all."""
+    if value <= 0:
+        return 0
+    if high <= low:
+        return LEVELS
+    return 1 + round((value - low) * (LEVELS - 1) / (high - low))
 
 
 class WorthChart(Widget):
@@ -58,11 +72,13 @@ class WorthChart(Widget):
         finals = [self.money(v[-1] if v else 0) for v in self.history.values()]
         value_width = max(len(f) for f in finals) + 1
         width = max(4, self.size.width - name_width - value_width)
-        top = max((max(v) for v in self.history.values() if v), default=0) or 1
+        every = [v for values in self.history.values() for v in values]
+        low = min((v for v in every if v > 0), default=0)
+        high = max(every, default=0)
         rows: list[Text] = []
         for name in names:
             values = resample(self.history[name], width)
-            steps = [min(LEVELS, round(v * LEVELS / top)) for v in values]
+            steps = [step(v, low, high) for v in values]
             colour = self.colours.get(name, "")
             upper = "".join(BARS[max(0, s - len(BARS) + 1)] for s in steps)
             lower = "".join(BARS[min(len(BARS) - 1, s)] for s in steps)
@@ -74,8 +90,10 @@ class WorthChart(Widget):
                     (finals[names.index(name)].rjust(value_width), "bold"),
                 )
             )
-        first = Text(" " * name_width + "start", style="dim")
-        end = "now"
-        first.append(" " * max(1, width - len("start") - len(end)) + end, style="dim")
-        rows.append(first)
+        scale = f"scale {self.money(low)} to {self.money(high)}"
+        axis = Text(" " * name_width + "start", style="dim")
+        gap = width - len("start") - len("now") - len(scale)
+        axis.append(" " * max(1, gap // 2) + scale + " " * max(1, gap - gap // 2) + "now")
+        axis.stylize("dim")
+        rows.append(axis)
         return Group(*rows)

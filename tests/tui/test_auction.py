@@ -1,0 +1,168 @@
+"""The auctioneer's screen, run by keys, checked on the journaled game."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from textual.widgets import Digits, Static
+
+from banker.core import commands as c
+from banker.core.rules import HouseRules
+from banker.tui.app import make_app
+from banker.tui.screens.auction import AuctionScreen
+from banker.tui.screens.dialog import Confirm
+from banker.tui.screens.ledger import LedgerScreen
+from banker.tui.screens.lots import LotPicker
+from tests.tui.conftest import SIZE, reopen, type_text
+
+
+async def test_an_auction_by_keys_sells_the_deed_to_the_highest_bidder(
+    game: Callable[..., Path],
+) -> None:
+    path = game()
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await type_text(pilot, "st james")
+        await pilot.press("enter", "a")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AuctionScreen)
+        assert "Printed price" in text_of(screen.query_one("#deed-card"))
+        await pilot.press("2")  # Alice: +$10 on no bid
+        await pilot.press("down", "3")  # Bob: $10 + $50
+        await pilot.press("down", "b")
+        await type_text(pilot, "130")  # Carol types her bid
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#high-bid", Digits).value == "$130"
+        assert "Carol" in text_of(screen.query_one("#high-bidder"))
+        await pilot.press("up", "up", "x")  # Alice drops out
+        await pilot.pause()
+        assert app.journal is not None
+        assert app.journal.game.state.auction is not None
+        assert app.journal.game.state.auction.bidders == ["Bob", "Carol"]
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert app.screen.title_text == "Sold to Carol for $130?"
+        assert "Carol: $1,500 → $1,370" in app.screen.body
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+    with reopen(path) as journal:
+        state = journal.game.state
+        assert state.auction is None
+        assert state.deeds["St. James Place"].owner == "Carol"
+        assert state.player("Carol").cash == 1370
+        assert [str(e.message) for e in journal.entries()[-6:]] == [
+            "Auction of St. James Place (printed price $180); bids from $1",
+            "Alice bids $10 for St. James Place",
+            "Bob bids $60 for St. James Place",
+            "Carol bids $130 for St. James Place",
+            "Alice drops out of the auction of St. James Place",
+            "Sold to Carol for $130: St. James Place",
+        ]
+
+
+async def test_a_refused_bid_says_why_and_changes_nothing(game: Callable[..., Path]) -> None:
+    path = game(c.Pay(player="Bob", amount=1450), c.StartAuction(lot="Boardwalk"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")  # the ledger's key back to the open auction
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionScreen)
+        await pilot.press("down", "4", "4")  # Bob has $50: $100 is refused
+        await pilot.pause()
+        reason = text_of(app.screen.query_one("#reason"))
+        assert "Bob has $50 in cash and cannot bid $100" in reason
+    with reopen(path) as journal:
+        assert journal.game.state.auction is not None
+        assert journal.game.state.auction.high_bidder is None
+
+
+async def test_escape_leaves_the_auction_open_and_undo_takes_back_a_bid(
+    game: Callable[..., Path],
+) -> None:
+    path = game(c.StartAuction(lot="Boardwalk"), c.Bid(player="Alice", amount=300))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("down", "4")  # Bob $400
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.query_one("#high-bid", Digits).value == "$300"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+    with reopen(path) as journal:
+        auction = journal.game.state.auction
+        assert auction is not None and auction.high_bidder == "Alice"
+
+
+async def test_the_countdown_calls_out_and_asks_to_sell(game: Callable[..., Path]) -> None:
+    path = game(c.StartAuction(lot="Boardwalk"))
+    app = make_app(path)
+    AuctionScreen.COUNTDOWN_STEP = 0.05
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("a")
+            await pilot.pause()
+            await pilot.press("g", "4")
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, Confirm)
+            assert app.screen.title_text == "Sold to Alice for $100?"
+            await pilot.press("y")
+            await pilot.pause()
+    finally:
+        AuctionScreen.COUNTDOWN_STEP = 4.0
+    with reopen(path) as journal:
+        assert journal.game.state.deeds["Boardwalk"].owner == "Alice"
+
+
+def text_of(widget: object) -> str:
+    """What a Static shows, as plain text."""
+    assert isinstance(widget, Static)
+    console = Console(width=60, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return console.export_text()
+
+
+SHORTAGE = (
+    c.Buy(player="Alice", deed="Mediterranean Avenue"),
+    c.Buy(player="Alice", deed="Baltic Avenue"),
+    c.Buy(player="Bob", deed="Park Place"),
+    c.Buy(player="Bob", deed="Boardwalk"),
+)
+
+
+async def test_a_house_in_a_shortage_goes_on_a_legal_lot_of_the_winner(
+    game: Callable[..., Path],
+) -> None:
+    path = game(*SHORTAGE, c.StartAuction(lot="house"), rules=HouseRules(houses=1))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionScreen)
+        card = text_of(app.screen.query_one("#deed-card"))
+        assert "ONE HOUSE" in card
+        await pilot.press("down", "1")  # Bob opens at the lowest building price, $50
+        await pilot.press("c", "y")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, LotPicker)
+        assert picker.lots == ["Park Place", "Boardwalk"]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+    with reopen(path) as journal:
+        state = journal.game.state
+        assert state.deeds["Boardwalk"].houses == 1
+        assert state.player("Bob").cash == 1500 - 350 - 400 - 50
+        assert state.bank.houses_left == 0
