@@ -23,10 +23,7 @@ from banker.core.commands import (
 from banker.core.errors import BadInput, HouseShortage, NotAllowed, UnevenBuilding, UnknownName
 from banker.core.language import parse
 from banker.core.report import state_json
-
-BROWN = ["Mediterranean Avenue", "Baltic Avenue"]
-PINK = ["St. Charles Place", "States Avenue", "Virginia Avenue"]
-DARK_BLUE = ["Park Place", "Boardwalk"]
+from tests.core.board import DARK_BLUE, PINK
 
 
 def money_in_play(table) -> int:

@@ -20,18 +20,7 @@ from banker.core.errors import (
     NotEnoughCash,
     UnevenBuilding,
 )
-
-HOTEL = 5
-"""A hotel, in `table.build`."""
-
-BROWN = ["Mediterranean Avenue", "Baltic Avenue"]
-LIGHT_BLUE = ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]
-PINK = ["St. Charles Place", "States Avenue", "Virginia Avenue"]
-ORANGE = ["St. James Place", "Tennessee Avenue", "New York Avenue"]
-RED = ["Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"]
-YELLOW = ["Atlantic Avenue", "Ventnor Avenue", "Marvin Gardens"]
-GREEN = ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"]
-DARK_BLUE = ["Park Place", "Boardwalk"]
+from tests.core.board import BROWN, DARK_BLUE, GREEN, HOTEL, LIGHT_BLUE, ORANGE, PINK, RED, YELLOW
 
 # Each group with the price of a house (and of a hotel) printed on its deeds.
 HOUSE_COSTS = [

@@ -37,14 +37,7 @@ from banker.core.endgame import settlement
 from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.language import RaiseQuery, parse
 from banker.core.report import raise_lines, state_json
-
-HOTEL = 5
-"""A hotel, in `table.build`."""
-
-BROWN = ["Mediterranean Avenue", "Baltic Avenue"]
-GREEN = ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"]
-DARK_BLUE = ["Park Place", "Boardwalk"]
-RAILROADS = ["Reading Railroad", "Pennsylvania Railroad", "B&O Railroad", "Short Line"]
+from tests.core.board import BROWN, DARK_BLUE, GREEN, HOTEL, RAILROADS
 
 REFUSED_WHILE_OWING = "Bob owes $50 and has $30: first raise the money"
 

@@ -37,8 +37,12 @@ US_STREETS = [
     (37, "Park Place", "dark blue", 350, 175, 200, [35, 175, 500, 1100, 1300, 1500]),
     (39, "Boardwalk", "dark blue", 400, 200, 200, [50, 200, 600, 1400, 1700, 2000]),
 ]
-US_RAILROADS = {5: "Reading Railroad", 15: "Pennsylvania Railroad", 25: "B&O Railroad",
-                35: "Short Line"}
+US_RAILROADS = {
+    5: "Reading Railroad",
+    15: "Pennsylvania Railroad",
+    25: "B&O Railroad",
+    35: "Short Line",
+}
 US_UTILITIES = {12: "Electric Company", 28: "Water Works"}
 US_SQUARES = {
     0: ("GO", "go"),
@@ -57,18 +61,44 @@ US_SQUARES = {
 
 # The London names, square by square.
 UK_DEEDS = {
-    1: "Old Kent Road", 3: "Whitechapel Road", 5: "King's Cross Station",
-    6: "The Angel Islington", 8: "Euston Road", 9: "Pentonville Road",
-    11: "Pall Mall", 12: "Electric Company", 13: "Whitehall", 14: "Northumberland Avenue",
-    15: "Marylebone Station", 16: "Bow Street", 18: "Marlborough Street", 19: "Vine Street",
-    21: "Strand", 23: "Fleet Street", 24: "Trafalgar Square", 25: "Fenchurch St. Station",
-    26: "Leicester Square", 27: "Coventry Street", 28: "Water Works", 29: "Piccadilly",
-    31: "Regent Street", 32: "Oxford Street", 34: "Bond Street", 35: "Liverpool Street Station",
-    37: "Park Lane", 39: "Mayfair",
+    1: "Old Kent Road",
+    3: "Whitechapel Road",
+    5: "King's Cross Station",
+    6: "The Angel Islington",
+    8: "Euston Road",
+    9: "Pentonville Road",
+    11: "Pall Mall",
+    12: "Electric Company",
+    13: "Whitehall",
+    14: "Northumberland Avenue",
+    15: "Marylebone Station",
+    16: "Bow Street",
+    18: "Marlborough Street",
+    19: "Vine Street",
+    21: "Strand",
+    23: "Fleet Street",
+    24: "Trafalgar Square",
+    25: "Fenchurch St. Station",
+    26: "Leicester Square",
+    27: "Coventry Street",
+    28: "Water Works",
+    29: "Piccadilly",
+    31: "Regent Street",
+    32: "Oxford Street",
+    34: "Bond Street",
+    35: "Liverpool Street Station",
+    37: "Park Lane",
+    39: "Mayfair",
 }
 GROUPS = {
-    "brown": "Brown", "light_blue": "Light blue", "pink": "Pink", "orange": "Orange",
-    "red": "Red", "yellow": "Yellow", "green": "Green", "dark_blue": "Dark blue",
+    "brown": "Brown",
+    "light_blue": "Light blue",
+    "pink": "Pink",
+    "orange": "Orange",
+    "red": "Red",
+    "yellow": "Yellow",
+    "green": "Green",
+    "dark_blue": "Dark blue",
 }
 
 # Every card's money effect, from the lists at the bottom of RULES.md.
@@ -153,13 +183,19 @@ def test_us_railroads_and_utilities(us: Edition) -> None:
     for square, name in US_RAILROADS.items():
         deed = deeds[square]
         assert (deed.name, deed.kind, deed.price, deed.mortgage) == (
-            name, DeedKind.RAILROAD, 200, 100
+            name,
+            DeedKind.RAILROAD,
+            200,
+            100,
         )
         assert (deed.group, deed.house_cost, deed.rent) == (None, None, None)
     for square, name in US_UTILITIES.items():
         deed = deeds[square]
         assert (deed.name, deed.kind, deed.price, deed.mortgage) == (
-            name, DeedKind.UTILITY, 150, 75
+            name,
+            DeedKind.UTILITY,
+            150,
+            75,
         )
     assert len(us.deeds) == 28
     assert us.railroad_rent == [25, 50, 100, 200]
@@ -230,11 +266,15 @@ def test_uk_has_the_us_numbers_under_london_names(uk: Edition) -> None:
         assert deed.rent == rent, deed.name
     for square in US_RAILROADS:
         assert (deeds[square].kind, deeds[square].price, deeds[square].mortgage) == (
-            DeedKind.RAILROAD, 200, 100
+            DeedKind.RAILROAD,
+            200,
+            100,
         )
     for square in US_UTILITIES:
         assert (deeds[square].kind, deeds[square].price, deeds[square].mortgage) == (
-            DeedKind.UTILITY, 150, 75
+            DeedKind.UTILITY,
+            150,
+            75,
         )
     assert uk.railroad_rent == [25, 50, 100, 200]
     assert uk.utility_multipliers == [4, 10]
@@ -306,9 +346,7 @@ def test_colour_group_without_streets_is_refused(tmp_path: Path) -> None:
 
 
 def test_street_rent_of_five_numbers_is_refused(tmp_path: Path) -> None:
-    text = _edit(
-        "rent = [50, 200, 600, 1400, 1700, 2000]", "rent = [50, 200, 600, 1400, 1700]"
-    )
+    text = _edit("rent = [50, 200, 600, 1400, 1700, 2000]", "rent = [50, 200, 600, 1400, 1700]")
     message, path = _refusal(tmp_path, text)
     assert message.startswith(f"{path}: ")
     assert re.search(r"deeds\.\d+: rent of 'Boardwalk' has 5 numbers; it needs 6", message)

@@ -23,9 +23,7 @@ from banker.core.errors import NotAllowed
 from banker.core.language import parse
 from banker.core.report import state_json
 from banker.core.validators import validate
-
-BROWN = ["Mediterranean Avenue", "Baltic Avenue"]
-DARK_BLUE = ["Park Place", "Boardwalk"]
+from tests.core.board import BROWN, DARK_BLUE
 
 
 def _three_fortunes(table) -> None:

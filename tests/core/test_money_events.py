@@ -17,13 +17,7 @@ from banker.core.commands import (
 )
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash, UnknownName
 from banker.core.worth import Worth, worth
-
-BROWN = ["Mediterranean Avenue", "Baltic Avenue"]
-LIGHT_BLUE = ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]
-DARK_BLUE = ["Park Place", "Boardwalk"]
-RAILROADS = ["Reading Railroad", "Pennsylvania Railroad", "B&O Railroad", "Short Line"]
-UTILITIES = ["Electric Company", "Water Works"]
-
+from tests.core.board import BROWN, DARK_BLUE, LIGHT_BLUE, RAILROADS, UTILITIES
 
 # The table before the first roll.
 

@@ -14,9 +14,7 @@ from banker.core.commands import (
     TradeSide,
 )
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash
-
-DARK_BLUE = ["Park Place", "Boardwalk"]
-BROWN = ["Mediterranean Avenue", "Baltic Avenue"]
+from tests.core.board import BROWN, DARK_BLUE
 
 # Mortgage values printed on the deeds, and what lifting each costs: the value plus 10%
 # rounded up to the whole dollar, (m*11+9)//10.

@@ -6,21 +6,21 @@ import pytest
 
 from banker.core.commands import PayRent, Settle
 from banker.core.errors import BadInput, NotAllowed
-
-HOTEL = 5
-"""A hotel, in `table.build`."""
+from tests.core.board import (
+    BROWN,
+    DARK_BLUE,
+    GREEN,
+    HOTEL,
+    LIGHT_BLUE,
+    ORANGE,
+    PINK,
+    RAILROADS,
+    RED,
+    UTILITIES,
+    YELLOW,
+)
 
 # The colour groups, railroads and utilities of the US board, as RULES.md lists them.
-BROWN = ["Mediterranean Avenue", "Baltic Avenue"]
-LIGHT_BLUE = ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]
-PINK = ["St. Charles Place", "States Avenue", "Virginia Avenue"]
-ORANGE = ["St. James Place", "Tennessee Avenue", "New York Avenue"]
-RED = ["Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"]
-YELLOW = ["Atlantic Avenue", "Ventnor Avenue", "Marvin Gardens"]
-GREEN = ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"]
-DARK_BLUE = ["Park Place", "Boardwalk"]
-RAILROADS = ["Reading Railroad", "Pennsylvania Railroad", "B&O Railroad", "Short Line"]
-UTILITIES = ["Electric Company", "Water Works"]
 
 # Every street as RULES.md prints it: its colour group and its rent with no houses,
 # 1, 2, 3, 4 houses and a hotel.
