@@ -8,21 +8,25 @@ with the core's reason and changes nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.screen import Screen
 
-from banker.core.commands import Command
+from banker.core.commands import Command, SetLanguage
 from banker.core.errors import BankerError
 from banker.core.money import Message
+from banker.i18n import default_language
 from banker.store import Journal, default_games_dir
 from banker.store.paths import recent_games
 from banker.tui.palette import BankerCommands
 from banker.tui.screens.follow import follow_up
 from banker.tui.screens.ledger import LedgerScreen
+from banker.tui.speech import N_, _, refused, said, set_language, speak
 
 log = logging.getLogger("banker.tui")
 
@@ -39,7 +43,7 @@ class BankerApp(App[None]):
     COMMANDS = App.COMMANDS | {BankerCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]
     """Wider terminals get more columns of colour groups."""
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), show=False)]
     """Everything is journaled as it happens, so quitting never loses anything."""
 
     def __init__(
@@ -56,8 +60,10 @@ class BankerApp(App[None]):
 
     def on_mount(self) -> None:
         if self.journal is None:
+            set_language(default_language())
             self.new_game()
         else:
+            speak(self.journal.game.state)
             self.push_screen(LedgerScreen())
 
     async def on_unmount(self) -> None:
@@ -78,10 +84,13 @@ class BankerApp(App[None]):
         if journal is None:
             if self.journal is None:
                 self.exit()
+            elif speak(self.journal.game.state):  # the form spoke another language
+                self.relabel()
             return
         if self.journal is not None:
             self.journal.close()
         self.journal = journal
+        speak(journal.game.state)
         if self.table_view is not None:
             self.table_view.journal = journal
         if isinstance(self.screen, LedgerScreen):
@@ -93,16 +102,16 @@ class BankerApp(App[None]):
 
     def do(self, command: Command) -> bool:
         """Apply a command through the journal and show its receipt, or the refusal."""
-        return self._change(lambda journal: journal.apply(command), "Refused", new_command=True)
+        return self._change(lambda journal: journal.apply(command), _("Refused"), new_command=True)
 
     def undo(self) -> bool:
-        return self._change(lambda journal: journal.undo(), "Nothing undone")
+        return self._change(lambda journal: journal.undo(), _("Nothing undone"))
 
     def redo(self) -> bool:
-        return self._change(lambda journal: journal.redo(), "Nothing redone")
+        return self._change(lambda journal: journal.redo(), _("Nothing redone"))
 
     def _change(
-        self, change: Callable[[Journal], Message], refused: str, new_command: bool = False
+        self, change: Callable[[Journal], Message], refusal: str, new_command: bool = False
     ) -> bool:
         journal = self.journal
         if journal is None:
@@ -111,28 +120,60 @@ class BankerApp(App[None]):
         try:
             receipt = change(journal)
         except BankerError as exc:
-            self.notify(str(exc), title=refused, severity="error", timeout=8)
+            self.notify(refused(exc), title=refusal, severity="error", timeout=8)
             return False
         except Exception as exc:  # never lose the table to a bug: show it, log it, go on
             self.unexpected(exc)
             return False
-        self.notify(str(receipt), timeout=6)
+        relabel = speak(journal.game.state)
+        self.notify(said(receipt), timeout=6)
         for screen in self.screen_stack:
             if isinstance(screen, LedgerScreen):
+                if relabel:
+                    screen.relabel()
                 screen.refresh_ledger()
+        if relabel:
+            self.relabel()
         follow_up(self, before, journal.game.state, new_command)
         return True
+
+    def relabel(self) -> None:
+        """The language changed: every open screen's footer shows its keys in it."""
+        for screen in self.screen_stack:
+            screen.refresh_bindings()
+        self.refresh_bindings()
+
+    def language(self, code: str) -> bool:
+        """Switch the game (and the app) to another language: a journaled command."""
+        if self.journal is not None and self.journal.game.state.language == code:
+            return True
+        return self.do(SetLanguage.model_validate({"language": code}))
 
     def unexpected(self, exc: Exception) -> None:
         """Show and log an error the bank did not foresee; the game stays as journaled."""
         log.exception("unexpected error in an action", exc_info=exc)
         self.log.error(repr(exc))
         self.notify(
-            f"Something went wrong ({exc!r}). The game is as last journaled; nothing more changed.",
-            title="Unexpected error",
+            _(
+                "Something went wrong ({error}). "
+                "The game is as last journaled; nothing more changed."
+            ).format(error=repr(exc)),
+            title=_("Unexpected error"),
             severity="error",
             timeout=15,
         )
+
+    # Textual's own words, in the game's language.
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            self.push_screen(
+                CommandPalette(placeholder=_("Search for commands…"), id="--command-palette")
+            )
 
 
 def open_latest() -> Journal | None:

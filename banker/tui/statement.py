@@ -8,11 +8,14 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
+
 from banker.core.endgame import standings
 from banker.core.engine import apply
 from banker.core.game import Game
 from banker.core.money import Money
 from banker.core.state import GameState
+from banker.tui.speech import _, pad
 
 POINTS = 100
 """At most this many moments of a long game are sampled for the chart."""
@@ -47,7 +50,7 @@ def worth_history(game: Game, points: int = POINTS) -> dict[str, list[Money]]:
         if 0 in wanted:
             sample(state)
         for n, entry in enumerate(game.applied, start=1):
-            state, _ = apply(state, entry.command)
+            state, _receipt = apply(state, entry.command)
             if n in wanted:
                 sample(state)
     else:
@@ -83,27 +86,38 @@ def statement_rows(state: GameState) -> list[Row]:
 
 
 def statement_text(state: GameState, title: str) -> str:
-    """The final statement as the table would read it out."""
+    """The final statement as the table would read it out, in the game's language; the
+    columns line up in terminal cells, so Thai names keep them straight."""
     money = state.money
     rows = statement_rows(state)
-    lines = [f"Final statement: {title}", f"Board: {state.edition.name}"]
+    lines = [
+        _("Final statement: {game}").format(game=title),
+        _("Board: {name}").format(name=state.edition.name),
+    ]
     if state.winner:
-        lines.append(f"Winner: {state.winner}")
+        lines.append(_("Winner: {p}").format(p=state.winner))
     lines.append("")
-    header = f"{'#':>2}  {'Player':<24} {'Cash':>12} {'Deeds':>12} {'Buildings':>12} {'Total':>12}"
-    lines += [header, "-" * len(header)]
+
+    def line(rank: str, player: str, *amounts: str) -> str:
+        return " ".join(
+            [pad(rank, 2, right=True) + " ", pad(player, 24), *(pad(a, 12, True) for a in amounts)]
+        ).rstrip()
+
+    heads = (_("Cash"), _("Deeds"), _("Buildings"), _("Total"))
+    header = line("#", _("Player"), *heads)
+    lines += [header, "-" * cell_len(header)]
     for row in rows:
         if row.rank is None:
-            lines.append(f"{'-':>2}  {row.player:<24} {'bankrupt':>12}")
+            lines.append(line("-", row.player, _("bankrupt")))
             continue
-        lines.append(
-            f"{row.rank:>2}  {row.player:<24} {money(row.cash):>12} {money(row.deeds):>12} "
-            f"{money(row.buildings):>12} {money(row.total):>12}"
-        )
+        amounts = (row.cash, row.deeds, row.buildings, row.total)
+        lines.append(line(str(row.rank), row.player, *(money(a) for a in amounts)))
     lines += [
         "",
-        "Worth: cash + printed price of unmortgaged deeds + half the printed price of "
-        "mortgaged deeds + buildings at cost.",
+        _(
+            "Worth: cash + printed price of unmortgaged deeds + half the printed price of "
+            "mortgaged deeds + buildings at cost."
+        ),
     ]
     return "\n".join(lines) + "\n"
 

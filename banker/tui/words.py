@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+
 from banker.core.cards import deck_name, repairs_due
 from banker.core.edition import Card, CardAction, Edition, SquareKind
+from banker.core.money import plural
 from banker.core.state import DeedState, GameState
+from banker.core.worth import half, income_tax_percent, worth
+from banker.tui.speech import N_, _, pad, said
 
 PLAYER_COLOURS = (
     "#4ea1ff",
@@ -25,6 +30,21 @@ PLAYER_COLOURS = (
 """A colour per seat, so an owner's name reads the same everywhere on the ledger."""
 
 
+BUILDINGS = (N_("house"), N_("hotel"))
+"""What a housing-shortage auction sells (`auction.lot`), as words to translate."""
+
+SQUARES = (
+    N_("GO"),
+    N_("Income Tax"),
+    N_("Jail"),
+    N_("Go To Jail"),
+    N_("Free Parking"),
+    N_("Chance"),
+    N_("Community Chest"),
+)
+"""The names of the squares that are not deeds on the boards that ship."""
+
+
 def player_colour(state: GameState, name: str) -> str:
     for seat, player in enumerate(state.players):
         if player.name == name:
@@ -33,20 +53,24 @@ def player_colour(state: GameState, name: str) -> str:
 
 
 def houses_word(n: int) -> str:
-    return f"{n} house" + ("" if n == 1 else "s")
+    return said(plural(n, "{n} house", "{n} houses"))
+
+
+def hotels_word(n: int) -> str:
+    return said(plural(n, "{n} hotel", "{n} hotels"))
 
 
 def level_word(level: int) -> str:
     """Buildings on a lot as the table says it: `no houses`, `2 houses`, `hotel`."""
     if level >= 5:
-        return "hotel"
-    return "no houses" if level == 0 else houses_word(level)
+        return _("hotel")
+    return _("no houses") if level == 0 else houses_word(level)
 
 
 def buildings_mark(held: DeedState) -> str:
     """A short mark for the board: one dot per house, or `hotel`."""
     if held.hotel:
-        return "hotel"
+        return _("hotel")
     return "●" * held.houses
 
 
@@ -56,36 +80,58 @@ def card_effect(state: GameState, player: str | None, card: Card) -> str:
     others = len([p for p in state.active_players if p.name != player]) if player else 0
     action = card.action
     if action is CardAction.COLLECT:
-        return f"collect {m(card.amount)}"
+        return _("collect {amount}").format(amount=m(card.amount))
     if action is CardAction.PAY:
-        pot = " (into the pot)" if state.rules.free_parking_pot else ""
-        return f"pay {m(card.amount)}{pot}"
+        if state.rules.free_parking_pot:
+            return _("pay {amount} (into the pot)").format(amount=m(card.amount))
+        return _("pay {amount}").format(amount=m(card.amount))
     if action is CardAction.REPAIRS:
         if player is None:
-            return f"{m(card.per_house)} per house, {m(card.per_hotel)} per hotel"
+            return _("{house} per house, {hotel} per hotel").format(
+                house=m(card.per_house), hotel=m(card.per_hotel)
+            )
         houses, hotels, due = repairs_due(state, player, card)
-        return f"{houses_word(houses)}, {hotels} hotel{'s' if hotels != 1 else ''}: pay {m(due)}"
+        return _("{houses}, {hotels}: pay {amount}").format(
+            houses=houses_word(houses), hotels=hotels_word(hotels), amount=m(due)
+        )
     if action is CardAction.PAY_EACH:
-        return f"pay {others} players {m(card.amount)} each: {m(card.amount * others)}"
+        return _("pay {n} players {amount} each: {total}").format(
+            n=others, amount=m(card.amount), total=m(card.amount * others)
+        )
     if action is CardAction.COLLECT_EACH:
-        return f"collect {m(card.amount)} from {others} players: {m(card.amount * others)}"
+        return _("collect {amount} from {n} players: {total}").format(
+            n=others, amount=m(card.amount), total=m(card.amount * others)
+        )
     if action is CardAction.ADVANCE:
         target = card.target or ""
         if _is_go(state.edition, target):
-            return f"to {target}: collect {m(state.salary)}"
-        return f"to {target}; {m(state.salary)} if passing GO"
+            return _("to {square}: collect {amount}").format(square=target, amount=m(state.salary))
+        return _("to {square}; {amount} if passing GO").format(
+            square=target, amount=m(state.salary)
+        )
     if action is CardAction.NEAREST_RAILROAD:
-        return f"nearest railroad: {state.edition.railroad_card_multiplier} x rent if owned"
+        return _("nearest railroad: {n} x rent if owned").format(
+            n=state.edition.railroad_card_multiplier
+        )
     if action is CardAction.NEAREST_UTILITY:
-        return f"nearest utility: {state.edition.utility_card_multiplier} x dice if owned"
+        return _("nearest utility: {n} x dice if owned").format(
+            n=state.edition.utility_card_multiplier
+        )
     if action is CardAction.BACK:
-        return f"back {card.spaces} spaces: no money"
+        return _("back {n} spaces: no money").format(n=card.spaces)
     if action is CardAction.GO_TO_JAIL:
-        return "to jail: no salary"
+        return _("to jail: no salary")
     holder = next((p.name for p in state.players if card.deck in p.jail_cards), None)
     if holder:
-        return f"{holder} holds it: not in the deck"
-    return "keep it until used or sold"
+        return _("{p} holds it: not in the deck").format(p=holder)
+    return _("keep it until used or sold")
+
+
+def square_label(name: str) -> str:
+    """A square's name in the game's language, with the board's own name after it so the
+    picker still finds it by the English letters: `ภาษีรายได้ (Income Tax)`."""
+    shown = _(name)
+    return name if shown == name else f"{shown} ({name})"
 
 
 def _is_go(edition: Edition, name: str) -> bool:
@@ -116,10 +162,10 @@ def landings(edition: Edition) -> list[Landing]:
         if square.name.casefold() in seen:
             continue
         seen.add(square.name.casefold())
-        found.append((square.square, Landing(square.name, square=square.kind)))
-    result = [landing for _, landing in sorted(found, key=lambda item: item[0])]
+        found.append((square.square, Landing(square_label(square.name), square=square.kind)))
+    result = [landing for _square, landing in sorted(found, key=lambda item: item[0])]
     for card in edition.cards:
-        result.append(Landing(f"{deck_name(card.deck)}: {card.text}", card=card.id))
+        result.append(Landing(f"{said(deck_name(card.deck))}: {card.text}", card=card.id))
     return result
 
 
@@ -136,3 +182,55 @@ def short_name(name: str) -> str:
     if len(words) > 1 and words[-1].casefold() in STREET_WORDS and len(rest) >= 5:
         return rest
     return name
+
+
+def worth_lines(state: GameState, player: str) -> list[str]:
+    """A player's worth, line by line, with both income tax options (`worth NAME`)."""
+    w = worth(state, player)
+    m = state.money
+    width = 22
+    lines = [_("{p} is worth {amount}:").format(p=player, amount=m(w.total))]
+    for label, amount in (
+        (_("cash"), w.cash),
+        (_("deeds (printed)"), w.deeds),
+        (_("buildings (cost)"), w.buildings),
+    ):
+        lines.append(f"  {pad(label, width)}{m(amount):>10}")
+    lines.append(
+        _("Income tax: {flat} flat, or {pct}% of worth = {amount}").format(
+            flat=m(state.edition.income_tax),
+            pct=state.edition.income_tax_percent,
+            amount=m(income_tax_percent(state, player)),
+        )
+    )
+    return lines
+
+
+def raise_lines(state: GameState, player: str) -> list[str]:
+    """What a player could raise (`raise NAME`): every building at half (the group sold
+    down evenly), every unmortgaged deed's mortgage value."""
+    m = state.money
+    rows: list[tuple[str, int]] = [(_("cash"), state.player(player).cash)]
+    for group, lots in state.edition.group_lots.items():
+        levels = [state.level(lot) for lot in lots]
+        if state.deeds[lots[0]].owner != player or not any(levels):
+            continue
+        cost = state.edition.deed(lots[0]).house_cost or 0
+        name = _(state.edition.groups_by_id[group].name)
+        label = _("sell the {group} group's {n} building(s), evenly").format(
+            group=name, n=sum(levels)
+        )
+        rows.append((label, sum(levels) * half(cost)))
+    for name in state.deeds_of(player):
+        if not state.deeds[name].mortgaged:
+            rows.append((_("mortgage {deed}").format(deed=name), state.edition.deed(name).mortgage))
+    total = sum(amount for _label, amount in rows)
+    rows.append((_("total"), total))
+    width = max(38, *(cell_len(label) for label, _amount in rows))
+    lines = [_("{p} could raise:").format(p=player)]
+    lines += [f"  {pad(label, width)}{m(amount):>10}" for label, amount in rows]
+    owed = sum(d.amount for d in state.debts_of(player))
+    if owed:
+        verdict = _("can settle") if total >= owed else _("cannot cover it")
+        lines.append(_("Owes {amount}: {verdict}").format(amount=m(owed), verdict=verdict))
+    return lines

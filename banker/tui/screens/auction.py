@@ -19,11 +19,12 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Digits, Footer, Header, Input, Static
 
 from banker.core import commands as c
-from banker.core.engine import why_not
+from banker.core.money import plural
 from banker.core.state import Auction, GameState
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.follow import Follows
 from banker.tui.screens.lots import LotPicker
+from banker.tui.speech import N_, SpeaksTheGame, _, said, why_not
 from banker.tui.widgets.deed_card import DeedCard
 from banker.tui.words import player_colour
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 RAISES = (1, 10, 50, 100)
 """The quick raises, in units of the US board; scaled for boards with bigger money."""
 
-COUNTDOWN = ("", "Going once…", "Going twice…")
+COUNTDOWN = ("", N_("Going once…"), N_("Going twice…"))
 """What the countdown calls out at each step before asking to sell."""
 
 
@@ -45,19 +46,22 @@ def raise_steps(state: GameState) -> list[int]:
 
 
 def lot_name(auction: Auction) -> str:
-    return auction.lot if auction.kind == "deed" else f"one {auction.lot}"
+    """The lot as the auctioneer calls it: the deed's name, or `one house`."""
+    if auction.kind == "deed":
+        return auction.lot
+    return _("one house") if auction.lot == "house" else _("one hotel")
 
 
-class AuctionScreen(Follows, Screen[None]):
+class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
     """The open auction, for the auctioneer. The keys act on the highlighted bidder."""
 
     BINDINGS = [
-        Binding("b", "type_bid", "Bid…"),
-        Binding("x", "drop", "Drop out"),
-        Binding("c", "close", "Sell"),
-        Binding("g", "countdown", "Countdown"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("escape", "leave", "Ledger"),
+        Binding("b", "type_bid", N_("Bid…")),
+        Binding("x", "drop", N_("Drop out")),
+        Binding("c", "close", N_("Sell")),
+        Binding("g", "countdown", N_("Countdown")),
+        Binding("ctrl+z", "undo", N_("Undo")),
+        Binding("escape", "leave", N_("Ledger")),
     ]
     """Quick raises are 1 to 4 (added per board, with their amounts); b types a bid, x drops
     the highlighted bidder out, c closes the auction, g starts or stops the countdown."""
@@ -88,30 +92,35 @@ class AuctionScreen(Follows, Screen[None]):
         yield Header()
         with Horizontal(id="auction-body"):
             card = DeedCard(id="deed-card")
-            card.border_title = "On offer"
+            card.border_title = _("On offer")
             yield card
             with Vertical(id="auction-floor"):
                 with Vertical(id="high-bid-box") as box:
-                    box.border_title = "High bid"
+                    box.border_title = _("High bid")
                     yield Digits("", id="high-bid")
                     yield Static("", id="high-bidder")
                     yield Static("", id="countdown")
                 bidders: DataTable[Text] = DataTable(id="bidders", cursor_type="row")
-                bidders.border_title = "Bidders still in"
+                bidders.border_title = _("Bidders still in")
                 yield bidders
                 with Horizontal(id="bid-row"):
                     yield Static("", id="bid-label")
-                    yield Input(placeholder="amount", id="amount", restrict=r"[0-9]{0,9}")
+                    yield Input(placeholder=_("amount"), id="amount", restrict=r"[0-9]{0,9}")
                 yield Static("", id="reason", classes="reason", markup=False)
                 yield Static(
-                    "↑↓ picks the bidder · 1-4 raise · b types a bid · x drops out · c sells",
+                    _("↑↓ picks the bidder · 1-4 raise · b types a bid · x drops out · c sells"),
                     classes="hint",
                 )
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#bidders", DataTable)
-        for key, label in (("seat", "#"), ("bidder", "Bidder"), ("cash", "Cash"), ("note", "")):
+        for key, label in (
+            ("seat", "#"),
+            ("bidder", _("Bidder")),
+            ("cash", _("Cash")),
+            ("note", ""),
+        ):
             table.add_column(label, key=key)
         self._timer = self.set_interval(self.COUNTDOWN_STEP, self._tick, pause=True)
         self.game_changed()
@@ -128,22 +137,19 @@ class AuctionScreen(Follows, Screen[None]):
         if auction is None or not self.is_mounted:
             return
         money = state.money
-        self.title = f"Auction: {lot_name(auction)}"
+        self.title = _("Auction: {lot}").format(lot=lot_name(auction))
         self.sub_title = self._queue_note(state)
         self.query_one(DeedCard).show(state, auction.lot)
         digits = self.query_one("#high-bid", Digits)
         bidder = self.query_one("#high-bidder", Static)
         if auction.high_bidder is None:
             digits.update(money(0))
-            bidder.update(f"No bid yet: bids from {money(auction.opening)}")
+            bidder.update(_("No bid yet: bids from {amount}").format(amount=money(auction.opening)))
         else:
             digits.update(money(auction.high_bid))
-            bidder.update(
-                Text.assemble(
-                    "held by ",
-                    (auction.high_bidder, f"bold {player_colour(state, auction.high_bidder)}"),
-                )
-            )
+            held, _sep, after = _("held by {p}").partition("{p}")
+            colour = player_colour(state, auction.high_bidder)
+            bidder.update(Text.assemble(held, (auction.high_bidder, f"bold {colour}"), after))
         self._fill_bidders(state, auction)
         seen = (auction.lot, auction.high_bid, auction.high_bidder)
         if seen != self._seen:
@@ -155,7 +161,13 @@ class AuctionScreen(Follows, Screen[None]):
         left = len(state.auction_queue)
         if not left:
             return ""
-        return f"bankruptcy sale: {left} more deed{'s' if left > 1 else ''} after this one"
+        return said(
+            plural(
+                left,
+                "bankruptcy sale: 1 more deed after this one",
+                "bankruptcy sale: {n} more deeds after this one",
+            )
+        )
 
     def _fill_bidders(self, state: GameState, auction: Auction) -> None:
         table = self.query_one("#bidders", DataTable)
@@ -164,7 +176,7 @@ class AuctionScreen(Follows, Screen[None]):
         seats = {p.name: n for n, p in enumerate(state.players, start=1)}
         for name in auction.bidders:
             colour = player_colour(state, name)
-            note = Text("high bid", style="bold") if name == auction.high_bidder else Text("")
+            note = Text(_("high bid"), style="bold") if name == auction.high_bidder else Text("")
             table.add_row(
                 Text(str(seats[name]), style="dim"),
                 Text(name, style=f"bold {colour}"),
@@ -190,7 +202,7 @@ class AuctionScreen(Follows, Screen[None]):
     @on(DataTable.RowHighlighted, "#bidders")
     def _update_bid_label(self) -> None:
         who = self.selected
-        self.query_one("#bid-label", Static).update(f"Bid for {who}:" if who else "")
+        self.query_one("#bid-label", Static).update(_("Bid for {p}:").format(p=who) if who else "")
 
     # Bidding.
 
@@ -244,23 +256,22 @@ class AuctionScreen(Follows, Screen[None]):
         money = state.money
         winner = auction.high_bidder
         if winner is None:
-            keeps = (
-                f"the bank keeps {auction.lot}"
-                if auction.kind == "deed"
-                else f"the {auction.lot} stays with the bank"
-            )
-            title = f"No bid: {keeps}?"
-            body = f"Nobody bid, so {keeps}. Close the auction?"
-            yes = "Close"
+            if auction.kind == "deed":
+                keeps = _("the bank keeps {deed}").format(deed=auction.lot)
+            elif auction.lot == "house":
+                keeps = _("the house stays with the bank")
+            else:
+                keeps = _("the hotel stays with the bank")
+            title = _("No bid: {keeps}?").format(keeps=keeps)
+            body = _("Nobody bid, so {keeps}. Close the auction?").format(keeps=keeps)
+            yes = _("Close")
         else:
             cash = state.player(winner).cash
-            title = f"Sold to {winner} for {money(auction.high_bid)}?"
-            what = auction.lot if auction.kind == "deed" else f"one {auction.lot}"
-            body = (
-                f"{winner} pays the bank {money(auction.high_bid)} and takes {what}.\n"
-                f"{winner}: {money(cash)} → {money(cash - auction.high_bid)}"
-            )
-            yes = "Sold"
+            title = _("Sold to {p} for {amount}?").format(p=winner, amount=money(auction.high_bid))
+            body = _("{p} pays the bank {amount} and takes {lot}.").format(
+                p=winner, amount=money(auction.high_bid), lot=lot_name(auction)
+            ) + (f"\n{winner}: {money(cash)} → {money(cash - auction.high_bid)}")
+            yes = _("Sold")
         self._pause_countdown()
         self.app.push_screen(Confirm(title, body, yes=yes), self._sold)
 
@@ -291,7 +302,9 @@ class AuctionScreen(Follows, Screen[None]):
     def action_countdown(self) -> None:
         self.countdown_on = not self.countdown_on
         self.notify(
-            "Countdown on: it restarts at every bid." if self.countdown_on else "Countdown off.",
+            _("Countdown on: it restarts at every bid.")
+            if self.countdown_on
+            else _("Countdown off."),
             timeout=3,
         )
         self._restart_countdown()
@@ -321,9 +334,9 @@ class AuctionScreen(Follows, Screen[None]):
             self.action_close()
 
     def _show_countdown(self) -> None:
-        text = COUNTDOWN[self._stage] if self._stage < len(COUNTDOWN) else "Sold?"
+        text = _(COUNTDOWN[self._stage]) if self._stage < len(COUNTDOWN) else _("Sold?")
         if self.countdown_on and not text:
-            text = "Countdown on"
+            text = _("Countdown on")
         self.query_one("#countdown", Static).update(text)
 
     # Leaving.

@@ -16,7 +16,8 @@ from banker.core.engine import apply
 from banker.core.errors import BankerError
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog, reason_line
-from banker.tui.words import houses_word, level_word
+from banker.tui.speech import N_, _, refused
+from banker.tui.words import hotels_word, houses_word, level_word
 
 HOTEL = 5
 """The level of a lot with a hotel."""
@@ -26,8 +27,8 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
     """Set the level of each lot of one colour group; Enter buys or sells the difference."""
 
     BINDINGS = [
-        Binding("plus,equals_sign,right", "more", "One more", priority=True),
-        Binding("minus,left", "less", "One fewer", priority=True),
+        Binding("plus,equals_sign,right", "more", N_("One more"), priority=True),
+        Binding("minus,left", "less", N_("One fewer"), priority=True),
     ]
     """The keys that raise and lower the highlighted lot."""
 
@@ -54,12 +55,15 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
     def compose(self) -> ComposeResult:
         cash = self.state.money(self.state.player(self.player).cash)
         with Vertical(classes="dialog build") as box:
-            box.border_title = f"Build and sell: {self.player} ({cash})"
+            box.border_title = _("Build and sell: {p} ({cash})").format(p=self.player, cash=cash)
             if self.group is None:
-                yield Static(f"{self.player} owns no streets: nothing to build on.", classes="body")
+                yield Static(
+                    _("{p} owns no streets: nothing to build on.").format(p=self.player),
+                    classes="body",
+                )
             else:
                 yield Select(
-                    [(g.name, g.id) for g in self.groups],
+                    [(_(g.name), g.id) for g in self.groups],
                     value=self.group.id,
                     allow_blank=False,
                     id="group",
@@ -68,12 +72,12 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
                 yield Static("", id="summary", classes="amount")
                 yield reason_line(None)
                 yield Static(
-                    "+ or → adds, - or ← takes away, ↑↓ picks the lot, Enter confirms",
+                    _("+ or → adds, - or ← takes away, ↑↓ picks the lot, Enter confirms"),
                     classes="hint",
                 )
             with Horizontal(classes="buttons"):
                 if self.group is not None:
-                    yield self.choice("enter", "Confirm", "confirm")
+                    yield self.choice("enter", _("Confirm"), "confirm")
                 yield self.cancel_button()
 
     def on_mount(self) -> None:
@@ -81,10 +85,10 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
             return
         table = self.query_one("#lots", DataTable)
         for key, label in (
-            ("lot", "Lot"),
-            ("now", "Now"),
-            ("after", "After"),
-            ("rent", "Rent after"),
+            ("lot", _("Lot")),
+            ("now", _("Now")),
+            ("after", _("After")),
+            ("rent", _("Rent after")),
         ):
             table.add_column(label, key=key)
         self._load_group()
@@ -142,20 +146,21 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
             table.update_cell(lot, "after", Text(level_word(target), style=style))
             table.update_cell(lot, "rent", money(rent[target]))
         changed = any(self.targets[lot] != state.deeds[lot].level for lot in self.targets)
-        summary = "No change yet."
-        self.reason = "Add or take away buildings with + and -." if not changed else None
+        summary = _("No change yet.")
+        self.reason = _("Add or take away buildings with + and -.") if not changed else None
         if changed:
             try:
-                after, _ = apply(state, self.command())
+                after, _receipt = apply(state, self.command())
             except BankerError as exc:
-                self.reason = str(exc)
+                self.reason = refused(exc)
             else:
                 change = after.player(self.player).cash - state.player(self.player).cash
-                sign = "Cost" if change <= 0 else "Refund"
+                sign = _("Cost {amount}") if change <= 0 else _("Refund {amount}")
                 bank = after.bank
-                summary = (
-                    f"{sign} {money(abs(change))} · bank after: "
-                    f"{houses_word(bank.houses_left)}, {bank.hotels_left} hotels"
+                summary = _("{cost} · bank after: {houses}, {hotels}").format(
+                    cost=sign.format(amount=money(abs(change))),
+                    houses=houses_word(bank.houses_left),
+                    hotels=hotels_word(bank.hotels_left),
                 )
         self.query_one("#summary", Static).update(summary)
         self.query_one("#reason", Static).update(self.reason or "")
@@ -165,6 +170,6 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
     @on(Button.Pressed, "#confirm")
     def _confirm(self) -> None:
         if self.group is None or self.reason is not None:
-            self.notify(self.reason or "Nothing to build or sell.", severity="warning")
+            self.notify(self.reason or _("Nothing to build or sell."), severity="warning")
             return
         self.dismiss(self.command())

@@ -10,16 +10,16 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from banker.core import commands as c
 from banker.core.edition import Card, CardAction, DeedKind
-from banker.core.engine import why_not
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog, reason_line
+from banker.tui.speech import N_, _, why_not
 from banker.tui.words import card_effect
 
 
 class CardDetails(Dialog[c.DrawCard]):
     """The rest of a moving card: passing GO, the deed it sends the token to, the dice."""
 
-    BINDINGS = [Binding("g", "toggle_go", "Passed GO")]
+    BINDINGS = [Binding("g", "toggle_go", N_("Passed GO"))]
     """G ticks or clears "passed GO" from anywhere in the dialog."""
 
     def __init__(self, state: GameState, player: str, card: Card) -> None:
@@ -37,28 +37,35 @@ class CardDetails(Dialog[c.DrawCard]):
         with Vertical(classes="dialog") as box:
             box.border_title = self.card.text
             yield Static(card_effect(state, self.player, self.card), classes="body")
-            yield Checkbox(
-                f"[b]g[/b] Passed GO on the way ({state.money(state.salary)} salary)",
-                id="passed-go",
+            passed = _("Passed GO on the way ({amount} salary)").format(
+                amount=state.money(state.salary)
             )
+            yield Checkbox(f"[b]g[/b] {passed}", id="passed-go")
             if self.kind is not None:
                 deeds = [d for d in state.edition.deeds if d.kind is self.kind]
                 options = [(self._deed_label(d.name), d.name) for d in deeds]
-                yield Select(options, prompt=f"Which {self.kind.value}?", id="deed")
+                which = (
+                    _("Which railroad?") if self.kind is DeedKind.RAILROAD else _("Which utility?")
+                )
+                yield Select(options, prompt=which, id="deed")
             if self.kind is DeedKind.UTILITY:
                 yield Input(
-                    placeholder="dice total, 2 to 12 (if owned)", id="dice", restrict=r"[0-9]{0,2}"
+                    placeholder=_("dice total, 2 to 12 (if owned)"),
+                    id="dice",
+                    restrict=r"[0-9]{0,2}",
                 )
             yield reason_line(None)
             with Horizontal(classes="buttons"):
-                yield self.choice("enter", "Draw it", "draw")
+                yield self.choice("enter", _("Draw it"), "draw")
                 yield self.cancel_button()
 
     def _deed_label(self, name: str) -> str:
         held = self.state.deeds[name]
         if held.owner is None:
-            return f"{name} (for sale)"
-        return f"{name} ({held.owner}{', mortgaged' if held.mortgaged else ''})"
+            return _("{deed} (for sale)").format(deed=name)
+        if held.mortgaged:
+            return _("{deed} ({owner}, mortgaged)").format(deed=name, owner=held.owner)
+        return f"{name} ({held.owner})"
 
     def on_mount(self) -> None:
         self._check()
@@ -92,7 +99,11 @@ class CardDetails(Dialog[c.DrawCard]):
         command = self.command()
         reason = why_not(self.state, command)
         if self.kind is not None and command.deed is None:
-            reason = f"Pick the {self.kind.value} the card sends {self.player} to."
+            reason = (
+                _("Pick the railroad the card sends {p} to.")
+                if self.kind is DeedKind.RAILROAD
+                else _("Pick the utility the card sends {p} to.")
+            ).format(p=self.player)
         self.query_one("#reason", Static).update(reason or "")
         self.query_one("#draw", Button).disabled = reason is not None
 

@@ -12,13 +12,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from banker.tui.speech import N_, SpeaksTheGame, _
+
 T = TypeVar("T")
 
 
-class Dialog(ModalScreen[T | None], Generic[T]):
+class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
     """A modal dialog whose buttons each answer to a key shown on the button."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
     """Escape closes the dialog and changes nothing."""
 
     def __init__(self) -> None:
@@ -36,7 +38,7 @@ class Dialog(ModalScreen[T | None], Generic[T]):
     ) -> Button:
         """A button answering to `key`, disabled with its reason shown as the tooltip."""
         self._keys[key] = button_id
-        shown = "Enter" if key == "enter" else key
+        shown = _("Enter") if key == "enter" else key
         button = Button(
             f"[b]{shown}[/b] {label}",
             id=button_id,
@@ -47,8 +49,9 @@ class Dialog(ModalScreen[T | None], Generic[T]):
             button.tooltip = reason
         return button
 
-    def cancel_button(self, label: str = "Cancel") -> Button:
-        return Button(f"[b]Esc[/b] {label}", id="cancel", variant="default")
+    def cancel_button(self, label: str | None = None) -> Button:
+        """The Escape button; `label` (already translated) defaults to `Cancel`."""
+        return Button(f"[b]Esc[/b] {label or _('Cancel')}", id="cancel", variant="default")
 
     def on_key(self, event: events.Key) -> None:
         button_id = self._keys.get(event.key)
@@ -60,7 +63,7 @@ class Dialog(ModalScreen[T | None], Generic[T]):
         if not button.disabled:
             button.press()
         else:
-            self.notify(str(button.tooltip or "Not possible now."), severity="warning")
+            self.notify(str(button.tooltip or _("Not possible now.")), severity="warning")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -78,11 +81,11 @@ def reason_line(reason: str | None, widget_id: str = "reason") -> Static:
 class Confirm(Dialog[bool]):
     """Yes or no to an action whose amounts are shown before it happens."""
 
-    def __init__(self, title: str, body: str, yes: str = "Confirm") -> None:
+    def __init__(self, title: str, body: str, yes: str | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
-        self.yes = yes
+        self.yes = yes or _("Confirm")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +18,7 @@ from banker.core.endgame import standings
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.follow import Follows
+from banker.tui.speech import N_, SpeaksTheGame, _
 from banker.tui.statement import export_statement, statement_rows, worth_history
 from banker.tui.widgets.worth_chart import WorthChart
 from banker.tui.words import player_colour
@@ -30,14 +32,14 @@ def standings_table(state: GameState) -> Table:
     money = state.money
     table = Table(box=None, padding=(0, 2), header_style="bold")
     table.add_column("#", justify="right", style="dim")
-    table.add_column("Player")
-    for label in ("Cash", "Deeds", "Buildings", "Worth"):
+    table.add_column(_("Player"))
+    for label in (_("Cash"), _("Deeds"), _("Buildings"), _("Worth")):
         table.add_column(label, justify="right")
     for row in statement_rows(state):
         name = Text(row.player, style=f"bold {player_colour(state, row.player)}")
         if row.rank is None:
             name.stylize("strike dim")
-            table.add_row("", name, Text("bankrupt", style="dim"), "", "", "")
+            table.add_row("", name, Text(_("bankrupt"), style="dim"), "", "", "")
             continue
         table.add_row(
             str(row.rank),
@@ -57,19 +59,21 @@ def confirm_end(state: GameState) -> Confirm:
         for n, row in enumerate(standings(state), start=1)
     ]
     body = (
-        "The game ends now and the richest player wins:\n"
+        _("The game ends now and the richest player wins:")
+        + "\n"
         + "\n".join(lines)
-        + "\nAfter the end only undo changes the game."
+        + "\n"
+        + _("After the end only undo changes the game.")
     )
-    return Confirm("End the game?", body, yes="End the game")
+    return Confirm(_("End the game?"), body, yes=_("End the game"))
 
 
-class EndGameScreen(Follows, Screen[None]):
+class EndGameScreen(Follows, SpeaksTheGame, Screen[None]):
     """The game is over: who won, by how much, and how the game went."""
 
     BINDINGS = [
-        Binding("e", "export", "Export statement"),
-        Binding("escape", "leave", "Ledger"),
+        Binding("e", "export", N_("Export statement")),
+        Binding("escape", "leave", N_("Ledger")),
     ]
     """e writes the final statement beside the game file; Escape goes back to the ledger."""
 
@@ -91,7 +95,7 @@ class EndGameScreen(Follows, Screen[None]):
         with VerticalScroll(id="end-game"):
             yield Static(self._winner_line(state), id="winner")
             with Vertical(id="standings-box") as box:
-                box.border_title = "Standings"
+                box.border_title = _("Standings")
                 yield Static(standings_table(state), id="standings")
             chart = WorthChart(
                 worth_history(journal.game),
@@ -99,32 +103,40 @@ class EndGameScreen(Follows, Screen[None]):
                 state.money,
                 id="worth-chart",
             )
-            chart.border_title = "Worth over the game"
+            chart.border_title = _("Worth over the game")
             yield chart
             yield Static(
-                "Worth: cash + printed price of unmortgaged deeds + half for mortgaged ones "
-                "+ buildings at cost. e exports the statement as text and CSV.",
+                _(
+                    "Worth: cash + printed price of unmortgaged deeds + half for mortgaged ones "
+                    "+ buildings at cost. e exports the statement as text and CSV."
+                ),
                 classes="hint",
             )
             yield Static("", id="exported")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.title = "The end of the game"
+        self.title = _("The end of the game")
         journal = self.banker.journal
         self.sub_title = journal.path.stem if journal else ""
 
     def _winner_line(self, state: GameState) -> Text:
         winner = state.winner
         if winner is None:
-            return Text("The game is not over.")
-        line = Text(f"{winner} wins", style=f"bold {player_colour(state, winner)}")
+            return Text(_("The game is not over."))
         rows = statement_rows(state)
+        style = f"bold {player_colour(state, winner)}"
         if state.ended or len([r for r in rows if r.rank is not None]) > 1:
-            line.append(f" with {state.money(rows[0].total)}", style="bold")
-            line.append("\nthe richest player when the game ended", style="dim")
+            line = Text(
+                _("{p} wins with {amount}").format(p=winner, amount=state.money(rows[0].total)),
+                style=style,
+            )
+            line.append("\n" + _("the richest player when the game ended"), style="dim")
         else:
-            line.append("\nthe last player left after the others went bankrupt", style="dim")
+            line = Text(_("{p} wins").format(p=winner), style=style)
+            line.append(
+                "\n" + _("the last player left after the others went bankrupt"), style="dim"
+            )
         return line
 
     # Following the game.
@@ -141,12 +153,17 @@ class EndGameScreen(Follows, Screen[None]):
         try:
             text_path, csv_path = export_statement(self.state, journal.path)
         except OSError as exc:
-            self.notify(f"The statement could not be written: {exc}", severity="error")
+            self.notify(
+                _("The statement could not be written: {error}").format(error=exc),
+                severity="error",
+            )
             return
+        exported = _("Exported:")
+        indent = " " * (cell_len(exported) + 1)
         self.query_one("#exported", Static).update(
-            Text.assemble(("Exported: ", "bold"), f"{text_path}\n          {csv_path}")
+            Text.assemble((exported, "bold"), f" {text_path}\n{indent}{csv_path}")
         )
-        self.notify(f"Final statement written beside the game:\n{text_path}\n{csv_path}")
+        self.notify(_("Final statement written beside the game:") + f"\n{text_path}\n{csv_path}")
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -12,16 +12,16 @@ from textual.widgets.option_list import Option
 
 from banker.core import commands as c
 from banker.core.edition import CardAction, DeedKind, SquareKind
-from banker.core.engine import why_not
 from banker.core.errors import BankerError
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState
 from banker.core.worth import income_tax_percent, rent_due, worth
 from banker.tui.screens.cards import CardDetails
 from banker.tui.screens.dialog import Dialog, reason_line
+from banker.tui.speech import N_, _, refused, said, why_not
 from banker.tui.words import Landing, card_effect
 
-AUCTION_NOTE = (
+AUCTION_NOTE = N_(
     "At an auction every player may bid: record the bids in the command bar "
     "(: bid NAME AMOUNT, drop NAME, close)."
 )
@@ -43,7 +43,9 @@ class LandedScreen(Dialog[c.Command]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog landed") as box:
-            box.border_title = f"{self.player} landed on {self._place_name()}"
+            box.border_title = _("{p} landed on {square}").format(
+                p=self.player, square=self._place_name()
+            )
             landing = self.landing
             if landing.deed is not None:
                 yield from self._deed(landing.deed)
@@ -53,12 +55,12 @@ class LandedScreen(Dialog[c.Command]):
                 yield from self._square(landing.square)
             with Horizontal(classes="buttons"):
                 yield from self._buttons()
-                yield self.cancel_button("Close")
+                yield self.cancel_button(_("Close"))
 
     def _place_name(self) -> str:
         if self.landing.card is not None:
             card = self.state.edition.cards_by_id[self.landing.card]
-            return "Chance" if card.deck == "chance" else "Community Chest"
+            return _("Chance") if card.deck == "chance" else _("Community Chest")
         return self.landing.label
 
     def _offer(self, key: str, label: str, command: c.Command) -> None:
@@ -77,39 +79,55 @@ class LandedScreen(Dialog[c.Command]):
         money = state.money
         if held.owner is None:
             yield Static(
-                f"{name} is for sale at its printed price, {money(deed.price)}. "
-                f"{self.player} has {money(state.player(self.player).cash)}.",
+                _("{deed} is for sale at its printed price, {price}. {p} has {cash}.").format(
+                    deed=name,
+                    price=money(deed.price),
+                    p=self.player,
+                    cash=money(state.player(self.player).cash),
+                ),
                 classes="body",
             )
             buy = c.Buy(player=self.player, deed=name)
-            self._offer("b", f"Buy for {money(deed.price)}", buy)
-            self._offer("a", "Send to auction", c.StartAuction(lot=name))
+            self._offer("b", _("Buy for {price}").format(price=money(deed.price)), buy)
+            self._offer("a", _("Send to auction"), c.StartAuction(lot=name))
             yield reason_line(why_not(state, buy))
-            yield Static(AUCTION_NOTE, classes="hint")
+            yield Static(_(AUCTION_NOTE), classes="hint")
             return
         if held.owner == self.player:
-            yield Static(f"{self.player} owns {name}: nothing to pay.", classes="body")
+            yield Static(
+                _("{p} owns {deed}: nothing to pay.").format(p=self.player, deed=name),
+                classes="body",
+            )
             return
         if held.mortgaged:
             yield Static(
-                f"{name} is mortgaged ({held.owner}): it collects no rent.", classes="body"
+                _("{deed} is mortgaged ({owner}): it collects no rent.").format(
+                    deed=name, owner=held.owner
+                ),
+                classes="body",
             )
             return
         if deed.kind is DeedKind.UTILITY:
             yield Static(
-                f"{name} belongs to {held.owner}. Throw the dice: the rent is by the total.",
+                _("{deed} belongs to {owner}. Throw the dice: the rent is by the total.").format(
+                    deed=name, owner=held.owner
+                ),
                 classes="body",
             )
-            yield Input(placeholder="dice total, 2 to 12", id="dice", restrict=r"[0-9]{0,2}")
+            yield Input(placeholder=_("dice total, 2 to 12"), id="dice", restrict=r"[0-9]{0,2}")
             yield Static("", id="rent", classes="amount")
             self._offer(
-                "r", f"Collect rent for {held.owner}", c.PayRent(player=self.player, deed=name)
+                "r",
+                _("Collect rent for {owner}").format(owner=held.owner),
+                c.PayRent(player=self.player, deed=name),
             )
-            yield reason_line("Type the dice total.")
+            yield reason_line(_("Type the dice total."))
             return
         rent = rent_due(state, name)
-        yield Static(f"{name} belongs to {held.owner}.", classes="body")
-        yield Static(str(rent.reason), id="rent", classes="amount", markup=False)
+        yield Static(
+            _("{deed} belongs to {owner}.").format(deed=name, owner=held.owner), classes="body"
+        )
+        yield Static(said(rent.reason), id="rent", classes="amount", markup=False)
         payer = state.player(self.player).cash
         if payer >= rent.amount:
             owner = state.player(held.owner).cash
@@ -119,7 +137,11 @@ class LandedScreen(Dialog[c.Command]):
                 classes="hint",
             )
         command = c.PayRent(player=self.player, deed=name)
-        self._offer("r", f"Collect {money(rent.amount)} for {held.owner}", command)
+        self._offer(
+            "r",
+            _("Collect {amount} for {owner}").format(amount=money(rent.amount), owner=held.owner),
+            command,
+        )
         yield from self._short(rent.amount)
         yield reason_line(why_not(state, command))
 
@@ -129,8 +151,10 @@ class LandedScreen(Dialog[c.Command]):
         if cash < amount:
             money = self.state.money
             yield Static(
-                f"{self.player} has only {money(cash)}: the {money(amount)} will be owed "
-                "until raised by selling buildings or mortgaging.",
+                _(
+                    "{p} has only {cash}: the {amount} will be owed "
+                    "until raised by selling buildings or mortgaging."
+                ).format(p=self.player, cash=money(cash), amount=money(amount)),
                 classes="reason",
             )
 
@@ -140,52 +164,68 @@ class LandedScreen(Dialog[c.Command]):
         player = self.player
         if kind is SquareKind.GO:
             yield Static(
-                f"The bank pays {player} the {money(state.salary)} salary.", classes="body"
+                _("The bank pays {p} the {amount} salary.").format(
+                    p=player, amount=money(state.salary)
+                ),
+                classes="body",
             )
-            self._offer("g", f"Collect {money(state.salary)}", c.PassGo(player=player))
+            self._offer(
+                "g",
+                _("Collect {amount}").format(amount=money(state.salary)),
+                c.PassGo(player=player),
+            )
         elif kind is SquareKind.INCOME_TAX:
             yield from self._income_tax()
         elif kind is SquareKind.LUXURY_TAX:
             amount = state.edition.luxury_tax
             name = state.edition.luxury_tax_name
-            yield Static(
-                f"{player} pays {money(amount)} {name}"
-                + (" into the Free Parking pot." if state.rules.free_parking_pot else "."),
-                classes="body",
+            text = (
+                _("{p} pays {amount} {tax} into the Free Parking pot.")
+                if state.rules.free_parking_pot
+                else _("{p} pays {amount} {tax}.")
             )
+            yield Static(text.format(p=player, amount=money(amount), tax=_(name)), classes="body")
             command = c.PayTax(player=player, kind="luxury")
-            self._offer("p", f"Pay {money(amount)}", command)
+            self._offer("p", _("Pay {amount}").format(amount=money(amount)), command)
             yield reason_line(why_not(state, command))
         elif kind in (SquareKind.CHANCE, SquareKind.CHEST):
             yield from self._cards("chance" if kind is SquareKind.CHANCE else "chest")
         elif kind is SquareKind.JAIL:
             cards = len(state.player(player).jail_cards)
             yield Static(
-                f"Just visiting costs nothing. To leave jail {player} pays the "
-                f"{money(state.jail_fine)} fine or uses a Get Out of Jail Free card "
-                f"({cards} held).",
+                _(
+                    "Just visiting costs nothing. To leave jail {p} pays the "
+                    "{fine} fine or uses a Get Out of Jail Free card ({n} held)."
+                ).format(p=player, fine=money(state.jail_fine), n=cards),
                 classes="body",
             )
             self._offer(
                 "f",
-                f"Pay the {money(state.jail_fine)} fine",
+                _("Pay the {fine} fine").format(fine=money(state.jail_fine)),
                 c.LeaveJail(player=player, method="fine"),
             )
             self._offer(
-                "c", "Use a Get Out of Jail Free card", c.LeaveJail(player=player, method="card")
+                "c", _("Use a Get Out of Jail Free card"), c.LeaveJail(player=player, method="card")
             )
         elif kind is SquareKind.GO_TO_JAIL:
             yield Static(
-                f"{player} goes straight to jail: no salary, even passing GO. Nothing to pay now.",
+                _(
+                    "{p} goes straight to jail: no salary, even passing GO. Nothing to pay now."
+                ).format(p=player),
                 classes="body",
             )
         elif kind is SquareKind.FREE_PARKING:
             if state.rules.free_parking_pot:
-                pot = state.bank.free_parking
-                yield Static(f"{player} takes the Free Parking pot: {money(pot)}.", classes="body")
-                self._offer("t", f"Take {money(pot)}", c.TakeParking(player=player))
+                pot = money(state.bank.free_parking)
+                yield Static(
+                    _("{p} takes the Free Parking pot: {amount}.").format(p=player, amount=pot),
+                    classes="body",
+                )
+                self._offer(
+                    "t", _("Take {amount}").format(amount=pot), c.TakeParking(player=player)
+                )
             else:
-                yield Static("Free Parking: nothing to pay, nothing to collect.", classes="body")
+                yield Static(_("Free Parking: nothing to pay, nothing to collect."), classes="body")
 
     def _income_tax(self) -> ComposeResult:
         state = self.state
@@ -193,35 +233,53 @@ class LandedScreen(Dialog[c.Command]):
         player = self.player
         flat = state.edition.income_tax
         pct = state.edition.income_tax_percent
-        self._offer("f", f"Pay {money(flat)} flat", c.PayTax(player=player, kind="income_flat"))
+        self._offer(
+            "f",
+            _("Pay {amount} flat").format(amount=money(flat)),
+            c.PayTax(player=player, kind="income_flat"),
+        )
         if state.rules.income_tax is IncomeTaxMode.FLAT:
             yield Static(
-                f"{player} pays {money(flat)} income tax (this game charges it flat).",
+                _("{p} pays {amount} income tax (this game charges it flat).").format(
+                    p=player, amount=money(flat)
+                ),
                 classes="body",
             )
             return
-        yield Static(f"{player} chooses: {money(flat)}, or {pct}% of total worth.", classes="body")
+        yield Static(
+            _("{p} chooses: {amount}, or {pct}% of total worth.").format(
+                p=player, amount=money(flat), pct=pct
+            ),
+            classes="body",
+        )
         percent = c.PayTax(player=player, kind="income_percent")
         if state.rules.strict_income_tax:
             yield Static(
-                f"Strict rule: the {pct}% figure is worked out after the choice.", classes="hint"
+                _("Strict rule: the {pct}% figure is worked out after the choice.").format(pct=pct),
+                classes="hint",
             )
-            self._offer("w", f"Pay {pct}% of worth", percent)
+            self._offer("w", _("Pay {pct}% of worth").format(pct=pct), percent)
             return
         w = worth(state, player)
         table = Table.grid(padding=(0, 2))
         table.add_column()
         table.add_column(justify="right")
-        table.add_row("Cash", money(w.cash))
-        table.add_row("Deeds at printed price", money(w.deeds))
-        table.add_row("Buildings at cost", money(w.buildings))
-        table.add_row(Text("Total worth", style="bold"), Text(money(w.total), style="bold"))
+        table.add_row(_("Cash"), money(w.cash))
+        table.add_row(_("Deeds at printed price"), money(w.deeds))
+        table.add_row(_("Buildings at cost"), money(w.buildings))
+        table.add_row(Text(_("Total worth"), style="bold"), Text(money(w.total), style="bold"))
         table.add_row(
-            Text(f"{pct}% of worth", style="bold"),
+            Text(_("{pct}% of worth").format(pct=pct), style="bold"),
             Text(money(income_tax_percent(state, player)), style="bold"),
         )
         yield Static(table, classes="breakdown")
-        self._offer("w", f"Pay {money(income_tax_percent(state, player))} ({pct}%)", percent)
+        self._offer(
+            "w",
+            _("Pay {amount} ({pct}%)").format(
+                amount=money(income_tax_percent(state, player)), pct=pct
+            ),
+            percent,
+        )
 
     def _cards(self, deck: str | None, only: str | None = None) -> ComposeResult:
         state = self.state
@@ -232,7 +290,7 @@ class LandedScreen(Dialog[c.Command]):
             prompt = Text(card.text)
             prompt.append(f"\n  {card_effect(state, self.player, card)}", style="bold")
             options.append(Option(prompt, id=card.id))
-        yield Static("Which card? Enter takes the highlighted one.", classes="body")
+        yield Static(_("Which card? Enter takes the highlighted one."), classes="body")
         yield OptionList(*options, id="cards")
 
     # Answering.
@@ -267,7 +325,7 @@ class LandedScreen(Dialog[c.Command]):
     def _utility_rent(self, command: c.PayRent) -> c.PayRent | None:
         text = self.query_one("#dice", Input).value
         if not text:
-            self.notify("Type the dice total first.", severity="warning")
+            self.notify(_("Type the dice total first."), severity="warning")
             return None
         filled = command.model_copy(update={"dice": int(text)})
         reason = why_not(self.state, filled)
@@ -281,14 +339,14 @@ class LandedScreen(Dialog[c.Command]):
         command = self.commands["r"]
         assert isinstance(command, c.PayRent)
         rent_text = ""
-        reason: str | None = "Type the dice total."
+        reason: str | None = _("Type the dice total.")
         if event.value:
             filled = command.model_copy(update={"dice": int(event.value)})
             try:
-                rent_text = str(rent_due(self.state, command.deed, int(event.value)).reason)
+                rent_text = said(rent_due(self.state, command.deed, int(event.value)).reason)
                 reason = why_not(self.state, filled)
             except BankerError as exc:
-                reason = str(exc)
+                reason = refused(exc)
         self.query_one("#rent", Static).update(rent_text)
         self.query_one("#reason", Static).update(reason or "")
         self.query_one("#do-r", Button).disabled = reason is not None
@@ -309,7 +367,7 @@ class LandedScreen(Dialog[c.Command]):
             command = c.DrawCard(player=self.player, card=card.id)
             reason = why_not(self.state, command)
             if reason:
-                self.notify(reason, title="Refused", severity="error")
+                self.notify(reason, title=_("Refused"), severity="error")
                 return
             self.dismiss(command)
             return

@@ -16,71 +16,78 @@ from banker.core import commands as c
 from banker.core.edition import CardAction, SquareKind
 from banker.core.errors import BankerError
 from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
-from banker.core.report import raise_lines, worth_lines
 from banker.core.state import GameState
 from banker.store import Journal
 from banker.store.journal import LogEntry
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.landed import LandedScreen
 from banker.tui.screens.picker import SquarePicker
+from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
 from banker.tui.widgets.command_bar import CommandBar, CommandSuggester
 from banker.tui.widgets.history import SHOWN, HistoryView
 from banker.tui.widgets.players import PlayersTable
-from banker.tui.words import Landing
+from banker.tui.words import Landing, raise_lines, square_label, worth_lines
 
 if TYPE_CHECKING:
     from banker.tui.app import BankerApp
 
 
-class LedgerScreen(Screen[None]):
+class LedgerScreen(SpeaksTheGame, Screen[None]):
     """The banker's main screen. Every key acts on the highlighted player."""
 
     BINDINGS = [
-        Binding("l", "landed", "Landed"),
-        Binding("g", "pass_go", "GO"),
-        Binding("p", "pay", "Pay"),
-        Binding("c", "collect", "Collect"),
-        Binding("b", "build", "Build"),
-        Binding("m", "mortgage", "Mortgage"),
-        Binding("t", "trade", "Trade"),
-        Binding("j", "jail", "Jail", show=False),
-        Binding("a", "auction", "Auction", show=False),
-        Binding("r", "raise_funds", "Raise funds", show=False),
-        Binding("e", "end_game", "End game", show=False),
-        Binding("colon", "command_bar", "Command"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo"),
-        Binding("n", "new_game", "New game", show=False),
-        Binding("s", "share", "Share"),
-        *(Binding(str(n), f"select({n})", f"Player {n}", show=False) for n in range(1, 9)),
+        Binding("l", "landed", N_("Landed")),
+        Binding("g", "pass_go", N_("GO")),
+        Binding("p", "pay", N_("Pay")),
+        Binding("c", "collect", N_("Collect")),
+        Binding("b", "build", N_("Build")),
+        Binding("m", "mortgage", N_("Mortgage")),
+        Binding("t", "trade", N_("Trade")),
+        Binding("j", "jail", N_("Jail"), show=False),
+        Binding("a", "auction", N_("Auction"), show=False),
+        Binding("r", "raise_funds", N_("Raise funds"), show=False),
+        Binding("e", "end_game", N_("End game"), show=False),
+        Binding("colon", "command_bar", N_("Command")),
+        Binding("ctrl+z", "undo", N_("Undo")),
+        Binding("ctrl+y", "redo", N_("Redo")),
+        Binding("n", "new_game", N_("New game"), show=False),
+        Binding("s", "share", N_("Share")),
+        Binding("L", "next_language", N_("Language"), show=False),
+        *(Binding(str(n), f"select({n})", N_("Player"), show=False) for n in range(1, 9)),
     ]
-    """One key per banker action; 1-8 pick the player the actions are for."""
+    """One key per banker action; 1-8 pick the player the actions are for; L switches the
+    game to the next language (English, Bahasa Melayu, Thai)."""
 
     def compose(self) -> ComposeResult:
         state = self.state
         yield Header()
         with Vertical(id="left"):
-            players = PlayersTable(id="players")
-            players.border_title = "Players"
-            yield players
-            bank = BankGauge(id="bank")
-            bank.border_title = "Bank"
-            yield bank
-            with VerticalScroll(id="history-box") as box:
-                box.border_title = "History, latest first"
+            yield PlayersTable(id="players")
+            yield BankGauge(id="bank")
+            with VerticalScroll(id="history-box"):
                 yield HistoryView(id="history")
-        board = BoardView(state.edition, id="board")
-        board.border_title = "Deeds"
-        yield board
-        bar = CommandBar(
-            placeholder="rent bob board · build alice park 2 · pay carol 50 to dave",
-            suggester=CommandSuggester(lambda: self.app_state),
-            id="command-bar",
-        )
-        yield bar
+        yield BoardView(state.edition, id="board")
+        yield CommandBar(suggester=CommandSuggester(lambda: self.app_state), id="command-bar")
         yield Footer(compact=True)
+
+    def relabel(self) -> None:
+        """Put the screen's own words (titles, column heads, hints) in the game's language."""
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#bank").border_title = _("Bank")
+        self.query_one("#history-box").border_title = _("History, latest first")
+        self.query_one("#board").border_title = _("Deeds")
+        self.query_one(CommandBar).placeholder = _(
+            "rent bob board · build alice park 2 · pay carol 50 to dave"
+        )
+        self.query_one(PlayersTable).relabel()
+        self.query_one(BoardView).relabel()
+        self.query_one(HistoryView).refresh()
+        self.query_one(BankGauge).refresh()
+        if not self.state.rules.time_limit_minutes:
+            self.sub_title = self.journal.path.stem
+        self.refresh_bindings()
 
     # What the screen shows.
 
@@ -105,6 +112,7 @@ class LedgerScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.journal.path.stem
+        self.relabel()
         self.refresh_ledger()
         self.query_one(PlayersTable).focus()
         if self.state.rules.time_limit_minutes:
@@ -125,9 +133,11 @@ class LedgerScreen(Screen[None]):
                 if hours
                 else f"{rest // 60}:{rest % 60:02d}"
             )
-            self.sub_title = f"{self.journal.path.stem} · {clock} left"
+            self.sub_title = _("{game} · {clock} left").format(
+                game=self.journal.path.stem, clock=clock
+            )
             return
-        self.sub_title = f"{self.journal.path.stem} · time is up"
+        self.sub_title = _("{game} · time is up").format(game=self.journal.path.stem)
         self.banker.do(c.EndGame())
 
     def refresh_ledger(self) -> None:
@@ -185,12 +195,17 @@ class LedgerScreen(Screen[None]):
         player = self.selected
         state = self.state
         cash = state.player(player).cash
+        salary = state.money(state.salary)
         body = (
-            f"The bank pays {player} the {state.money(state.salary)} salary.\n"
-            f"{player}: {state.money(cash)} → {state.money(cash + state.salary)}"
+            _("The bank pays {p} the {amount} salary.").format(p=player, amount=salary)
+            + f"\n{player}: {state.money(cash)} → {state.money(cash + state.salary)}"
         )
         self.app.push_screen(
-            Confirm(f"{player} passes GO", body, yes=f"Pay {state.money(state.salary)}"),
+            Confirm(
+                _("{p} passes GO").format(p=player),
+                body,
+                yes=_("Pay {amount}").format(amount=salary),
+            ),
             lambda yes: self._do(c.PassGo(player=player) if yes else None),
         )
 
@@ -220,15 +235,17 @@ class LedgerScreen(Screen[None]):
         self.app.push_screen(TradeScreen(self.state, self.selected), self._do)
 
     def action_jail(self) -> None:
-        self._landed(self.selected, Landing("Jail", square=SquareKind.JAIL))
+        self._landed(self.selected, Landing(square_label("Jail"), square=SquareKind.JAIL))
 
     def action_auction(self) -> None:
         from banker.tui.screens.auction import AuctionScreen
 
         if self.state.auction is None:
             self.notify(
-                "No auction is open. Send a deed to auction from Landed (l), "
-                "or type ': auction DEED'.",
+                _(
+                    "No auction is open. Send a deed to auction from Landed (l), "
+                    "or type ': auction DEED'."
+                ),
                 severity="warning",
             )
             return
@@ -264,6 +281,15 @@ class LedgerScreen(Screen[None]):
     def action_new_game(self) -> None:
         self.banker.new_game()
 
+    def action_language(self, code: str) -> None:
+        """Switch the game to the language `code` (journaled, so undo switches back)."""
+        self.banker.language(code)
+
+    def action_next_language(self) -> None:
+        codes = list(LANGUAGES)
+        now = self.state.language
+        self.banker.language(codes[(codes.index(now) + 1) % len(codes)] if now in codes else "en")
+
     def _do(self, command: c.Command | None) -> None:
         if command is not None:
             self.banker.do(command)
@@ -290,7 +316,7 @@ class LedgerScreen(Screen[None]):
         try:
             parsed = parse(line, self.state)
         except BankerError as exc:
-            self.notify(str(exc), title="Not understood", severity="error", timeout=8)
+            self.notify(refused(exc), title=_("Not understood"), severity="error", timeout=8)
             return
         except Exception as exc:  # the bar must never take the app down
             self.banker.unexpected(exc)
@@ -298,12 +324,12 @@ class LedgerScreen(Screen[None]):
         done: bool
         if isinstance(parsed, WorthQuery):
             self.notify(
-                "\n".join(worth_lines(self.state, parsed.player)), title="Worth", timeout=10
+                "\n".join(worth_lines(self.state, parsed.player)), title=_("Worth"), timeout=10
             )
             done = True
         elif isinstance(parsed, RaiseQuery):
             lines = raise_lines(self.state, parsed.player)
-            self.notify("\n".join(lines), title="Could raise", timeout=10)
+            self.notify("\n".join(lines), title=_("Could raise"), timeout=10)
             done = True
         elif isinstance(parsed, Undo):
             done = self.banker.undo()

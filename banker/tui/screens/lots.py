@@ -15,6 +15,7 @@ from banker.core.edition import DeedKind
 from banker.core.engine import why_not
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog
+from banker.tui.speech import _
 from banker.tui.words import level_word
 
 
@@ -52,23 +53,35 @@ class LotPicker(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Where does {self.winner} put the {self.kind}?"
-            yield Static(
-                f"{self.winner} pays {self.price} for one {self.kind}. Only the lots where "
-                "it is legal now (building evenly) are offered.",
-                classes="body",
-            )
+            if self.kind == "house":
+                title = _("Where does {p} put the house?")
+                body = _(
+                    "{p} pays {amount} for one house. Only the lots where "
+                    "it is legal now (building evenly) are offered."
+                )
+            else:
+                title = _("Where does {p} put the hotel?")
+                body = _(
+                    "{p} pays {amount} for one hotel. Only the lots where "
+                    "it is legal now (building evenly) are offered."
+                )
+            box.border_title = title.format(p=self.winner)
+            yield Static(body.format(p=self.winner, amount=self.price), classes="body")
             options = []
             for lot in self.lots:
                 prompt = Text(lot, style="bold")
-                prompt.append(f"  now {level_word(self.state.level(lot))}", style="dim")
+                now = _("now {buildings}").format(buildings=level_word(self.state.level(lot)))
+                prompt.append(f"  {now}", style="dim")
                 options.append(Option(prompt, id=lot))
             if options:
                 yield OptionList(*options, id="lots")
             else:
-                yield Static(f"{self.winner} has no lot where it is legal now.", classes="reason")
+                yield Static(
+                    _("{p} has no lot where it is legal now.").format(p=self.winner),
+                    classes="reason",
+                )
             with Horizontal(classes="buttons"):
-                yield self.cancel_button("Back to the auction")
+                yield self.cancel_button(_("Back to the auction"))
 
     def on_mount(self) -> None:
         found = self.query("#lots")

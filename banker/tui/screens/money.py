@@ -8,11 +8,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
 from banker.core import commands as c
-from banker.core.engine import why_not
 from banker.core.errors import BankerError
 from banker.core.language import amount as read_amount
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog, reason_line
+from banker.tui.speech import _, refused, why_not
 
 BANK = "\x00bank"
 """The Select value standing for the bank (no player name can hold a NUL)."""
@@ -28,22 +28,25 @@ class MoneyScreen(Dialog[c.Command]):
         self.payee = payee or BANK
 
     def compose(self) -> ComposeResult:
-        options = [(p.name, p.name) for p in self.state.active_players] + [("the bank", BANK)]
+        options = [(p.name, p.name) for p in self.state.active_players]
+        options.append((_("the bank"), BANK))
         with Vertical(classes="dialog") as box:
-            box.border_title = "Collect from the bank" if self.payer == BANK else "Pay"
+            box.border_title = _("Collect from the bank") if self.payer == BANK else _("Pay")
             with Horizontal(classes="fields"):
                 yield Select(options, value=self.payer, allow_blank=False, id="payer")
-                yield Static(" pays ", classes="joiner")
+                yield Static(" " + _("pays") + " ", classes="joiner")
                 yield Select(options, value=self.payee, allow_blank=False, id="payee")
             yield Input(
-                placeholder=f"amount, e.g. 50 ({self.state.edition.currency})",
+                placeholder=_("amount, e.g. 50 ({currency})").format(
+                    currency=self.state.edition.currency
+                ),
                 id="amount",
                 restrict=r"[0-9]{0,10}",
             )
             yield Static("", id="summary", classes="amount", markup=False)
-            yield reason_line("Type the amount.")
+            yield reason_line(_("Type the amount."))
             with Horizontal(classes="buttons"):
-                yield self.choice("enter", "Confirm", "confirm")
+                yield self.choice("enter", _("Confirm"), "confirm")
                 yield self.cancel_button()
 
     def on_mount(self) -> None:
@@ -56,13 +59,13 @@ class MoneyScreen(Dialog[c.Command]):
         payee = self.query_one("#payee", Select).value
         text = self.query_one("#amount", Input).value
         if payer == BANK and payee == BANK:
-            return None, "The bank cannot pay itself: choose a player on one side."
+            return None, _("The bank cannot pay itself: choose a player on one side.")
         if not text:
-            return None, "Type the amount."
+            return None, _("Type the amount.")
         try:
             value = read_amount(text, self.state)
         except BankerError as exc:
-            return None, str(exc)
+            return None, refused(exc)
         command: c.Command
         if payer == BANK:
             command = c.Collect(player=str(payee), amount=value)
@@ -77,9 +80,11 @@ class MoneyScreen(Dialog[c.Command]):
         parts = []
         if isinstance(command, c.Collect):
             cash = self.state.player(command.player).cash
-            return (
-                f"The bank pays {command.player} {money(command.amount)}: "
-                f"{money(cash)} → {money(cash + command.amount)}"
+            return _("The bank pays {p} {amount}: {before} → {after}").format(
+                p=command.player,
+                amount=money(command.amount),
+                before=money(cash),
+                after=money(cash + command.amount),
             )
         assert isinstance(command, c.Pay)
         cash = self.state.player(command.player).cash
@@ -102,7 +107,7 @@ class MoneyScreen(Dialog[c.Command]):
     def _submitted(self) -> None:
         command, reason = self.command()
         if command is None or reason is not None:
-            self.notify(reason or "Type the amount.", severity="error")
+            self.notify(reason or _("Type the amount."), severity="error")
             return
         self.dismiss(command)
 

@@ -10,10 +10,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from banker.core import commands as c
-from banker.core.engine import why_not
 from banker.core.ledger import lift_price
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog
+from banker.tui.speech import _, why_not
 
 
 class MortgageScreen(Dialog[c.Command]):
@@ -34,13 +34,14 @@ class MortgageScreen(Dialog[c.Command]):
             if state.deeds[name].mortgaged:
                 price = lift_price(state, deed.mortgage)
                 command: c.Command = c.LiftMortgage(player=self.player, deed=name)
-                what = (
-                    f"mortgaged · lift for {money(price)} "
-                    f"({money(deed.mortgage)} + {money(price - deed.mortgage)} interest)"
+                what = _("mortgaged · lift for {price} ({value} + {interest} interest)").format(
+                    price=money(price),
+                    value=money(deed.mortgage),
+                    interest=money(price - deed.mortgage),
                 )
             else:
                 command = c.Mortgage(player=self.player, deed=name)
-                what = f"mortgage for {money(deed.mortgage)}"
+                what = _("mortgage for {amount}").format(amount=money(deed.mortgage))
             reason = why_not(state, command)
             prompt = Text(name, style="bold")
             prompt.append(f"\n  {what}")
@@ -50,14 +51,14 @@ class MortgageScreen(Dialog[c.Command]):
             options.append(Option(prompt, id=name, disabled=reason is not None))
         cash = money(state.player(self.player).cash)
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Mortgages: {self.player} ({cash})"
+            box.border_title = _("Mortgages: {p} ({cash})").format(p=self.player, cash=cash)
             if options:
-                yield Static("Enter mortgages or lifts the highlighted deed.", classes="body")
+                yield Static(_("Enter mortgages or lifts the highlighted deed."), classes="body")
                 yield OptionList(*options, id="deeds")
             else:
-                yield Static(f"{self.player} owns no deeds.", classes="body")
+                yield Static(_("{p} owns no deeds.").format(p=self.player), classes="body")
             with Horizontal(classes="buttons"):
-                yield self.cancel_button("Close")
+                yield self.cancel_button(_("Close"))
 
     def on_mount(self) -> None:
         found = self.query("#deeds")

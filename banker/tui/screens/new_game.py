@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Static
 
 from banker.core.commands import MAX_PLAYERS, DealDeeds, Setup, check_player_names
@@ -18,103 +20,167 @@ from banker.core.engine import apply
 from banker.core.errors import BankerError
 from banker.core.rules import HouseRules, IncomeTaxMode, MortgagedGroupRent, Rounding
 from banker.core.state import new_game_state
-from banker.i18n import LANGUAGES, default_language
+from banker.i18n import LANGUAGES
 from banker.store import Journal, resolve_game_path
 from banker.store.paths import custom_editions
+from banker.tui.speech import N_, SpeaksTheGame, _, current_language, refused, set_language
+
+W = TypeVar("W", bound=Widget)
 
 EDITION_NAMES = {
-    "us": "United States ($)",
-    "uk": "London (£)",
-    "us100": "United States, 100x amounts ($)",
+    "us": N_("United States ($)"),
+    "uk": N_("London (£)"),
+    "us100": N_("United States, 100x amounts ($)"),
 }
-DEALS: list[tuple[str, str]] = [("No: buy as you land", "none"), ("All of them", "all")] + [
-    (f"{n} per player", str(n)) for n in range(1, 8)
-]
-SHORT_GAMES: list[tuple[str, str]] = [
-    ("No: to the last player", "0"),
-    ("Ends at the first bankruptcy", "1"),
-    ("Ends at the second bankruptcy", "2"),
-]
+"""The editions that ship, by id, as the form lists them (in English; shown translated)."""
+
+
+def deals() -> list[tuple[str, str]]:
+    """The choices for dealing the deeds at the start."""
+    return [(_("No: buy as you land"), "none"), (_("All of them"), "all")] + [
+        (_("{n} per player").format(n=n), str(n)) for n in range(1, 8)
+    ]
+
+
+def short_games() -> list[tuple[str, str]]:
+    """The choices for ending the game early."""
+    return [
+        (_("No: to the last player"), "0"),
+        (_("Ends at the first bankruptcy"), "1"),
+        (_("Ends at the second bankruptcy"), "2"),
+    ]
 
 
 def edition_choices() -> list[tuple[str, str]]:
     """The editions that ship, then the banker's own edition files."""
-    choices = [(EDITION_NAMES.get(e, e), e) for e in BUILTIN_EDITIONS]
+    choices = [(_(EDITION_NAMES[e]) if e in EDITION_NAMES else e, e) for e in BUILTIN_EDITIONS]
     for path in custom_editions():
-        choices.append((f"{path.stem} (your own)", str(path)))
+        choices.append((_("{name} (your own)").format(name=path.stem), str(path)))
     return choices
 
 
-class NewGameScreen(Screen[Journal | None]):
+class NewGameScreen(SpeaksTheGame, Screen[Journal | None]):
     """The form for a new game; it hands back the opened journal of the game it creates."""
 
     BINDINGS = [
-        Binding("ctrl+s", "create", "Start the game"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "create", N_("Start the game")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
     """Ctrl+S starts the game from any field; Escape goes back."""
 
     def __init__(self, can_cancel: bool = True) -> None:
         super().__init__()
         self.can_cancel = can_cancel
+        self._words: list[tuple[Widget, str]] = []
+        """Each widget with words and the English template of its words."""
 
     def compose(self) -> ComposeResult:
+        say = self._say
         yield Header()
         with VerticalScroll(id="new-game"):
-            yield Static("New game", classes="heading")
-            yield Static("Players in turn order (2 to 8): leave the rest empty.", classes="hint")
+            yield say(Static(classes="heading"), N_("New game"))
+            yield say(
+                Static(classes="hint"), N_("Players in turn order (2 to 8): leave the rest empty.")
+            )
             with Horizontal(classes="names"):
                 for n in range(1, MAX_PLAYERS + 1):
-                    yield Input(placeholder=f"Player {n}", id=f"player-{n}", classes="name")
+                    yield Input(id=f"player-{n}", classes="name")
             with Horizontal(classes="row"):
-                yield Static("Game name", classes="label")
-                yield Input(placeholder="e.g. friday", id="game-name")
+                yield say(Static(classes="label"), N_("Game name"))
+                yield say(Input(id="game-name"), N_("e.g. friday"))
             with Horizontal(classes="row"):
-                yield Static("Board", classes="label")
+                yield say(Static(classes="label"), N_("Board"))
                 yield Select(edition_choices(), value="us", allow_blank=False, id="edition")
             with Horizontal(classes="row"):
-                yield Static("Language", classes="label")
+                yield say(Static(classes="label"), N_("Language"))
                 yield Select(
                     [(name, code) for code, name in LANGUAGES.items()],
-                    value=default_language(),
+                    value=current_language(),
                     allow_blank=False,
                     id="language",
                 )
-            yield Static("House rules", classes="heading")
-            yield Checkbox("Free Parking pot: taxes and fines go to the middle", id="pot")
+            yield say(Static(classes="heading"), N_("House rules"))
+            yield say(Checkbox(id="pot"), N_("Free Parking pot: taxes and fines go to the middle"))
             with Horizontal(classes="row"):
-                yield Static("Pot seed", classes="label")
+                yield say(Static(classes="label"), N_("Pot seed"))
                 yield Input(value="0", id="seed", restrict=r"[0-9]{0,7}")
-            yield Checkbox("Income tax flat only (later editions)", id="flat-tax")
-            yield Checkbox(
-                "Strict income tax: the percentage shown only after choosing", id="strict-tax"
+            yield say(Checkbox(id="flat-tax"), N_("Income tax flat only (later editions)"))
+            yield say(
+                Checkbox(id="strict-tax"),
+                N_("Strict income tax: the percentage shown only after choosing"),
             )
-            yield Checkbox(
-                "No double rent while a lot of the group is mortgaged (UK reading)", id="uk-rent"
+            yield say(
+                Checkbox(id="uk-rent"),
+                N_("No double rent while a lot of the group is mortgaged (UK reading)"),
             )
-            yield Checkbox("Round interest and fees down (default: up)", id="round-down")
-            yield Static("Variations", classes="heading")
+            yield say(Checkbox(id="round-down"), N_("Round interest and fees down (default: up)"))
+            yield say(Static(classes="heading"), N_("Variations"))
             with Horizontal(classes="row"):
-                yield Static("Deal the deeds", classes="label")
-                yield Select(DEALS, value="none", allow_blank=False, id="deal")
-            yield Checkbox("Dealt deeds are free (default: paid at printed prices)", id="deal-free")
+                yield say(Static(classes="label"), N_("Deal the deeds"))
+                yield Select(deals(), value="none", allow_blank=False, id="deal")
+            yield say(
+                Checkbox(id="deal-free"),
+                N_("Dealt deeds are free (default: paid at printed prices)"),
+            )
             with Horizontal(classes="row"):
-                yield Static("Short game", classes="label")
-                yield Select(SHORT_GAMES, value="0", allow_blank=False, id="short")
-            yield Checkbox("3 houses before a hotel (the short game's rule)", id="three-houses")
+                yield say(Static(classes="label"), N_("Short game"))
+                yield Select(short_games(), value="0", allow_blank=False, id="short")
+            yield say(
+                Checkbox(id="three-houses"), N_("3 houses before a hotel (the short game's rule)")
+            )
             with Horizontal(classes="row"):
-                yield Static("Time limit", classes="label")
-                yield Input(
-                    placeholder="minutes (empty: none)", id="minutes", restrict=r"[0-9]{0,4}"
-                )
+                yield say(Static(classes="label"), N_("Time limit"))
+                yield say(Input(id="minutes", restrict=r"[0-9]{0,4}"), N_("minutes (empty: none)"))
             yield Static("", id="problem", classes="reason")
             with Horizontal(classes="buttons"):
-                yield Button("Start the game (ctrl+s)", id="create", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield say(Button(id="create", variant="primary"), N_("Start the game (ctrl+s)"))
+                yield say(Button(id="cancel"), N_("Cancel (esc)"))
         yield Footer()
 
+    def _say(self, widget: W, template: str) -> W:
+        """`widget`, to show `template` (English) in the form's language now and later."""
+        self._words.append((widget, template))
+        self._put(widget, _(template))
+        return widget
+
+    @staticmethod
+    def _put(widget: Widget, text: str) -> None:
+        if isinstance(widget, Input):
+            widget.placeholder = text
+        elif isinstance(widget, Checkbox | Button):
+            widget.label = text
+        elif isinstance(widget, Static):
+            widget.update(text)
+
+    def relabel(self) -> None:
+        """Every word of the form in the current language; what was filled in stays."""
+        for widget, template in self._words:
+            self._put(widget, _(template))
+        for n in range(1, MAX_PLAYERS + 1):
+            self.query_one(f"#player-{n}", Input).placeholder = _("Player {n}").format(n=n)
+        for select_id, options in (
+            ("edition", edition_choices()),
+            ("deal", deals()),
+            ("short", short_games()),
+        ):
+            select: Select[str] = self.query_one(f"#{select_id}", Select)
+            value = select.value
+            with select.prevent(Select.Changed):
+                select.set_options(options)
+                select.value = value
+        self.refresh_bindings()
+
     def on_mount(self) -> None:
+        self.relabel()
         self.query_one("#player-1", Input).focus()
+
+    @on(Select.Changed, "#language")
+    def _language_chosen(self, event: Select.Changed) -> None:
+        """The form speaks the language chosen for the game."""
+        language = str(event.value)
+        if language != current_language():
+            set_language(language)
+            self.relabel()
 
     def rules(self) -> HouseRules:
         seed = self.query_one("#seed", Input).value or "0"
@@ -167,10 +233,10 @@ class NewGameScreen(Screen[Journal | None]):
             if deal is not None:
                 journal.apply(deal)
         except BankerError as exc:
-            problem.update(str(exc))
+            problem.update(refused(exc))
             return
         except ValueError as exc:  # a house rule out of range
-            problem.update(f"A house rule is not valid: {exc}")
+            problem.update(_("A house rule is not valid: {error}").format(error=exc))
             return
         self.dismiss(journal)
 

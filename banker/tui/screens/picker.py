@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from banker.core.edition import Edition
 from banker.core.names import candidates
 from banker.tui.screens.dialog import Dialog
+from banker.tui.speech import N_, _
 from banker.tui.words import Landing, landings
 
 
@@ -19,8 +20,8 @@ class SquarePicker(Dialog[Landing]):
     """Fuzzy search over the board: `board` is Boardwalk, `st ch` St. Charles Place."""
 
     BINDINGS = [
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("up", "move(-1)", "Previous", show=False),
+        Binding("down", "move(1)", N_("Next"), show=False),
+        Binding("up", "move(-1)", N_("Previous"), show=False),
     ]
     """The arrows move through the matches while the typing stays in the box."""
 
@@ -33,12 +34,12 @@ class SquarePicker(Dialog[Landing]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker") as box:
-            box.border_title = f"{self.player} landed on…"
+            box.border_title = _("{p} landed on…").format(p=self.player)
             yield Input(
-                placeholder="a deed, a square or a card: board, st ch, tax, chance", id="query"
+                placeholder=_("a deed, a square or a card: board, st ch, tax, chance"), id="query"
             )
             yield OptionList(id="matches")
-            yield Static("Enter picks the highlighted one · Esc cancels", classes="hint")
+            yield Static(_("Enter picks the highlighted one · Esc cancels"), classes="hint")
 
     def on_mount(self) -> None:
         self._show("")
@@ -70,7 +71,7 @@ class SquarePicker(Dialog[Landing]):
         highlighted = self.query_one("#matches", OptionList).highlighted
         if highlighted is None or not self.shown:
             self.notify(
-                "Nothing on the board matches that: type a few letters of its name.",
+                _("Nothing on the board matches that: type a few letters of its name."),
                 severity="warning",
             )
             return

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+from rich.cells import cell_len, set_cell_size
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -16,12 +17,13 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from banker.core import commands as c
-from banker.core.engine import apply, why_not
+from banker.core.engine import apply
 from banker.core.errors import BankerError
 from banker.core.state import GameState
 from banker.core.worth import raisable
 from banker.tui.screens.dialog import Dialog
 from banker.tui.screens.follow import Follows
+from banker.tui.speech import _, refused, why_not
 from banker.tui.words import level_word
 
 if TYPE_CHECKING:
@@ -43,7 +45,9 @@ REASON_WIDTH = 80
 
 
 def shorten(reason: str) -> str:
-    return reason if len(reason) <= REASON_WIDTH else reason[: REASON_WIDTH - 1] + "…"
+    if cell_len(reason) <= REASON_WIDTH:
+        return reason
+    return set_cell_size(reason, REASON_WIDTH - 1) + "…"
 
 
 def _sell_one_round(levels: list[int]) -> list[int]:
@@ -58,7 +62,7 @@ def _brings(state: GameState, player: str, command: c.Command) -> tuple[int, str
     try:
         after, _ = apply(state, command)
     except BankerError as exc:
-        return 0, str(exc)
+        return 0, refused(exc)
     return after.player(player).cash - state.player(player).cash, None
 
 
@@ -72,16 +76,25 @@ def raising_moves(state: GameState, player: str) -> list[Move]:
         levels = [state.level(lot) for lot in lots]
         if not any(levels):
             continue
-        name = state.edition.groups_by_id[group_id].name
+        name = _(state.edition.groups_by_id[group_id].name)
         one = _sell_one_round(levels)
         changed = next(i for i, (a, b) in enumerate(zip(levels, one, strict=True)) if a != b)
         for label, target in (
             (
-                f"Sell one building on the {name} group ({lots[changed]}: "
-                f"{level_word(levels[changed])} → {level_word(one[changed])})",
+                _("Sell one building on the {group} group ({lot}: {before} → {after})").format(
+                    group=name,
+                    lot=lots[changed],
+                    before=level_word(levels[changed]),
+                    after=level_word(one[changed]),
+                ),
                 one,
             ),
-            (f"Sell every building on the {name} group ({sum(levels)})", [0] * len(lots)),
+            (
+                _("Sell every building on the {group} group ({n})").format(
+                    group=name, n=sum(levels)
+                ),
+                [0] * len(lots),
+            ),
         ):
             sell = c.SetGroupLevels(player=player, deed=lots[0], levels=target)
             brings, reason = _brings(state, player, sell)
@@ -93,7 +106,8 @@ def raising_moves(state: GameState, player: str) -> list[Move]:
             continue
         mortgage = c.Mortgage(player=player, deed=name)
         value = state.edition.deed(name).mortgage
-        moves.append(Move(f"Mortgage {name}", mortgage, value, why_not(state, mortgage)))
+        label = _("Mortgage {deed}").format(deed=name)
+        moves.append(Move(label, mortgage, value, why_not(state, mortgage)))
     return moves
 
 
@@ -117,19 +131,22 @@ class RaiseFundsScreen(Follows, Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide raise-funds") as box:
-            box.border_title = f"Raise funds: {self.player}"
+            box.border_title = _("Raise funds: {p}").format(p=self.player)
             yield Static("", id="debts", classes="body")
             yield Static("", id="missing", classes="amount")
             yield OptionList(id="moves")
             yield Static("", id="reason", classes="reason", markup=False)
             yield Static(
-                "Enter makes the highlighted move. A trade (t on the ledger) can raise money too.",
+                _(
+                    "Enter makes the highlighted move. "
+                    "A trade (t on the ledger) can raise money too."
+                ),
                 classes="hint",
             )
             with Horizontal(classes="buttons"):
-                yield self.choice("s", "Settle", "settle")
-                yield self.choice("k", "Bankrupt…", "bankrupt", variant="error")
-                yield self.cancel_button("Later")
+                yield self.choice("s", _("Settle"), "settle")
+                yield self.choice("k", _("Bankrupt…"), "bankrupt", variant="error")
+                yield self.cancel_button(_("Later"))
 
     def on_mount(self) -> None:
         self.game_changed()
@@ -154,41 +171,50 @@ class RaiseFundsScreen(Follows, Dialog[None]):
         lines.add_column()
         lines.add_column(justify="right")
         for debt in debts:
-            lines.add_row(f"Owes {debt.creditor or 'the bank'} ({debt.reason})", money(debt.amount))
+            owes = _("Owes {creditor} ({reason})").format(
+                creditor=debt.creditor or _("the bank"), reason=_(debt.reason)
+            )
+            lines.add_row(owes, money(debt.amount))
         if not debts:
-            lines.add_row(f"{self.player} owes nothing now.", "")
-        lines.add_row("Cash", money(cash))
+            lines.add_row(_("{p} owes nothing now.").format(p=self.player), "")
+        lines.add_row(_("Cash"), money(cash))
         self.query_one("#debts", Static).update(lines)
         missing = max(0, total - cash)
         if not debts:
-            summary = Text(f"Could raise {money(could)} in all.")
+            summary = Text(_("Could raise {amount} in all.").format(amount=money(could)))
         elif missing:
-            summary = Text(f"Still missing {money(missing)} · could raise {money(could)} in all")
-            if total > could:
-                summary.append(
-                    f"\nEven selling and mortgaging everything leaves {money(total - could)} "
-                    "short: bankruptcy.",
-                    style="bold",
+            summary = Text(
+                _("Still missing {missing} · could raise {amount} in all").format(
+                    missing=money(missing), amount=money(could)
                 )
+            )
+            if total > could:
+                short = _(
+                    "Even selling and mortgaging everything leaves {amount} short: bankruptcy."
+                ).format(amount=money(total - could))
+                summary.append(f"\n{short}", style="bold")
         else:
-            summary = Text(f"The cash covers the {money(total)} owed: settle it.")
+            summary = Text(
+                _("The cash covers the {amount} owed: settle it.").format(amount=money(total))
+            )
         self.query_one("#missing", Static).update(summary)
         self._fill_moves(state)
         settle = c.Settle(player=self.player)
-        settle_reason = why_not(state, settle) if debts else f"{self.player} owes nothing."
+        nothing = _("{p} owes nothing.").format(p=self.player)
+        settle_reason = why_not(state, settle) if debts else nothing
         button = self.query_one("#settle", Button)
         button.disabled = settle_reason is not None
         button.tooltip = settle_reason
-        button.label = Text.from_markup("[b]s[/b] Settle" + (f" {money(total)}" if debts else ""))
+        settle_label = _("Settle {amount}").format(amount=money(total)) if debts else _("Settle")
+        button.label = Text.assemble(("s", "bold"), " ", settle_label)
         bankrupt = self.query_one("#bankrupt", Button)
         bankrupt_reason = None
         if not debts:
-            bankrupt_reason = f"{self.player} owes nothing."
+            bankrupt_reason = nothing
         elif total <= could:
-            bankrupt_reason = (
-                f"{self.player} can still raise {money(could)} against {money(total)} owed: "
-                "sell and mortgage, then settle."
-            )
+            bankrupt_reason = _(
+                "{p} can still raise {amount} against {owed} owed: sell and mortgage, then settle."
+            ).format(p=self.player, amount=money(could), owed=money(total))
         bankrupt.disabled = bankrupt_reason is not None
         bankrupt.tooltip = bankrupt_reason
 
@@ -205,7 +231,7 @@ class RaiseFundsScreen(Follows, Dialog[None]):
                 prompt.append(f"\n  {shorten(move.reason)}", style="italic dim")
             options.add_option(Option(prompt, id=str(n), disabled=move.reason is not None))
         if not self.moves:
-            nothing = Text("Nothing left to sell or mortgage.", style="dim")
+            nothing = Text(_("Nothing left to sell or mortgage."), style="dim")
             options.add_option(Option(nothing, disabled=True))
         enabled = [n for n, m in enumerate(self.moves) if m.reason is None]
         if enabled:

@@ -16,15 +16,20 @@ from banker.core.ledger import interest
 from banker.core.state import GameState
 from banker.core.worth import raisable
 from banker.tui.screens.dialog import Dialog
+from banker.tui.speech import _
+from banker.tui.words import hotels_word, houses_word
 
 
 def _buildings(s: Settlement) -> str:
-    parts = []
+    if s.houses and s.hotels:
+        return _("{houses} and {hotels}").format(
+            houses=houses_word(s.houses), hotels=hotels_word(s.hotels)
+        )
     if s.houses:
-        parts.append(f"{s.houses} house{'s' if s.houses != 1 else ''}")
+        return houses_word(s.houses)
     if s.hotels:
-        parts.append(f"{s.hotels} hotel{'s' if s.hotels != 1 else ''}")
-    return " and ".join(parts) or "none"
+        return hotels_word(s.hotels)
+    return _("none")
 
 
 def statement_table(state: GameState, s: Settlement, lift: list[str]) -> Table:
@@ -34,51 +39,73 @@ def statement_table(state: GameState, s: Settlement, lift: list[str]) -> Table:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     table.add_column(justify="right", no_wrap=True)
-    who = s.creditor or "the bank"
-    table.add_row("To", who, "")
-    table.add_row("Owed", "", money(s.owed))
-    table.add_row("Cash", f"all of it, to {who}", money(s.cash))
+    who = s.creditor or _("the bank")
+    table.add_row(_("To"), who, "")
+    table.add_row(_("Owed"), "", money(s.owed))
+    table.add_row(_("Cash"), _("all of it, to {who}").format(who=who), money(s.cash))
     if s.creditor is None:
-        table.add_row("Buildings", f"{_buildings(s)}: back to the bank's supply", "")
-    else:
-        table.add_row("Buildings", f"{_buildings(s)} sold to the bank at half", money(s.buildings))
         table.add_row(
-            Text(f"{s.creditor} receives"),
-            "cash and the buildings' price",
+            _("Buildings"),
+            _("{buildings}: back to the bank's supply").format(buildings=_buildings(s)),
+            "",
+        )
+    else:
+        table.add_row(
+            _("Buildings"),
+            _("{buildings} sold to the bank at half").format(buildings=_buildings(s)),
+            money(s.buildings),
+        )
+        table.add_row(
+            Text(_("{p} receives").format(p=s.creditor)),
+            _("cash and the buildings' price"),
             Text(money(s.cash + s.buildings), style="bold"),
         )
     deeds = []
     for name in s.deeds:
-        deeds.append(f"{name} (mortgaged)" if name in s.mortgaged else name)
+        deeds.append(_("{deed} (mortgaged)").format(deed=name) if name in s.mortgaged else name)
     if s.creditor is None:
         others = [p.name for p in state.active_players if p.name != s.debtor]
         table.add_row(
-            "Deeds",
-            f"{len(s.deeds)} to auction, unmortgaged, one after another among {', '.join(others)}"
+            _("Deeds"),
+            _("{n} to auction, unmortgaged, one after another among {players}").format(
+                n=len(s.deeds), players=", ".join(others)
+            )
             if s.deeds
-            else "none",
+            else _("none"),
             "",
         )
         for name in s.deeds:
             table.add_row("", Text(f"  {name}", style="dim"), "")
     else:
-        table.add_row("Deeds", f"to {s.creditor}: " + (", ".join(deeds) or "none"), "")
+        table.add_row(
+            _("Deeds"),
+            _("to {p}: {deeds}").format(p=s.creditor, deeds=", ".join(deeds) or _("none")),
+            "",
+        )
         for name in s.mortgaged:
             m = state.edition.deed(name).mortgage
             fee = interest(state, m)
             if name in lift:
-                table.add_row("", f"  lift {name} now: {money(m)} + {money(fee)}", money(m + fee))
+                lift_now = _("lift {deed} now: {value} + {fee}").format(
+                    deed=name, value=money(m), fee=money(fee)
+                )
+                table.add_row("", f"  {lift_now}", money(m + fee))
             else:
-                table.add_row("", f"  10% fee on {name}; lift later", money(fee))
+                later = _("10% fee on {deed}; lift later").format(deed=name)
+                table.add_row("", f"  {later}", money(fee))
         if s.mortgaged:
             table.add_row(
-                Text(f"{s.creditor} pays the bank"),
-                "for the mortgaged deeds",
+                Text(_("{p} pays the bank").format(p=s.creditor)),
+                _("for the mortgaged deeds"),
                 Text(money(s.fees), style="bold"),
             )
-    cards = f"{s.jail_cards}" if s.jail_cards else "none"
-    where = "back to their decks" if s.creditor is None else f"to {s.creditor}"
-    table.add_row("Jail cards", f"{cards}" + (f", {where}" if s.jail_cards else ""), "")
+    if not s.jail_cards:
+        cards = _("none")
+    elif s.creditor is None:
+        cards = _("{n}, back to their decks").format(n=s.jail_cards)
+    else:
+        cards = _("{n}, to {p}").format(n=s.jail_cards, p=s.creditor)
+    table.add_row(_("Jail cards"), cards, "")
     return table
 
 
@@ -96,29 +123,33 @@ class SettlementScreen(Dialog[c.DeclareBankrupt]):
         state = self.state
         s = self.statement
         money = state.money
-        who = s.creditor or "the bank"
+        who = s.creditor or _("the bank")
         could = raisable(state, self.player).total
         with Vertical(classes="dialog wide settlement") as box:
-            box.border_title = f"Settlement: {self.player} bankrupt to {who}"
+            box.border_title = _("Settlement: {p} bankrupt to {who}").format(p=self.player, who=who)
             yield Static(
-                f"{self.player} owes {who} {money(s.owed)} and could raise only {money(could)}. "
-                "Check the statement with the table: nothing is final until you confirm.",
+                _(
+                    "{p} owes {who} {owed} and could raise only {amount}. "
+                    "Check the statement with the table: nothing is final until you confirm."
+                ).format(p=self.player, who=who, owed=money(s.owed), amount=money(could)),
                 classes="body",
             )
             yield Static(statement_table(state, s, self.lift), id="statement", classes="breakdown")
             if s.creditor is not None and s.mortgaged:
                 yield Static(
-                    f"{s.creditor} may lift a mortgaged deed now instead of only paying the fee "
-                    "(space ticks it):",
+                    _(
+                        "{p} may lift a mortgaged deed now instead of only paying the fee "
+                        "(space ticks it):"
+                    ).format(p=s.creditor),
                     classes="hint",
                 )
                 yield SelectionList[str](
-                    *[(f"Lift {name} now", name) for name in s.mortgaged],
+                    *[(_("Lift {deed} now").format(deed=name), name) for name in s.mortgaged],
                     id="lift",
                 )
             yield Static("", id="note", classes="reason")
             with Horizontal(classes="buttons"):
-                yield self.choice("y", "Declare bankrupt: final", "yes", variant="error")
+                yield self.choice("y", _("Declare bankrupt: final"), "yes", variant="error")
                 yield self.cancel_button()
 
     def on_mount(self) -> None:
@@ -141,9 +172,8 @@ class SettlementScreen(Dialog[c.DeclareBankrupt]):
         if s.creditor is not None and s.fees:
             has = state.player(s.creditor).cash + s.cash + s.buildings
             if has < s.fees:
-                note = (
-                    f"{s.creditor} will have {state.money(has)}: the {state.money(s.fees)} "
-                    "becomes their debt to the bank."
+                note = _("{p} will have {cash}: the {fees} becomes their debt to the bank.").format(
+                    p=s.creditor, cash=state.money(has), fees=state.money(s.fees)
                 )
         self.query_one("#note", Static).update(note)
 

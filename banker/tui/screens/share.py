@@ -12,18 +12,21 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from banker.core.money import plural
+from banker.tui.speech import N_, SpeaksTheGame, _, said
+
 if TYPE_CHECKING:
     from banker.web.server import TableView
 
 
-class ShareScreen(ModalScreen[None]):
+class ShareScreen(SpeaksTheGame, ModalScreen[None]):
     """The table's QR code (or one player's), its address, and how many phones follow."""
 
     BINDINGS = [
-        Binding("right", "next", "Next code"),
-        Binding("left", "previous", "Previous code"),
-        Binding("x", "stop", "Stop sharing"),
-        Binding("escape,s", "close", "Close (keep sharing)"),
+        Binding("right", "next", N_("Next code")),
+        Binding("left", "previous", N_("Previous code")),
+        Binding("x", "stop", N_("Stop sharing")),
+        Binding("escape,s", "close", N_("Close (keep sharing)")),
     ]
     """Left and right go through the table's code and each player's; x stops sharing."""
 
@@ -41,9 +44,9 @@ class ShareScreen(ModalScreen[None]):
             yield Static("", id="share-url")
             yield Static("", id="share-phones", classes="hint")
             with Horizontal(classes="buttons"):
-                yield Button("← → other codes", id="next")
-                yield Button("x Stop sharing", id="stop", variant="error")
-                yield Button("Esc Close", id="close")
+                yield Button("← → " + _("other codes"), id="next")
+                yield Button("x " + _("Stop sharing"), id="stop", variant="error")
+                yield Button("Esc " + _("Close"), id="close")
 
     def on_mount(self) -> None:
         self.show_code()
@@ -56,7 +59,7 @@ class ShareScreen(ModalScreen[None]):
         self.query_one("#share-qr", Static).update(
             Text("\n".join(code.lines), style=style, no_wrap=True)
         )
-        title = f"{player}'s own page" if player else "Scan to follow the table"
+        title = _("{p}'s own page").format(p=player) if player else _("Scan to follow the table")
         self.query_one("#share-title", Static).update(title)
         self.query_one("#share-url", Static).update(Text(code.data, style="bold"))
         self.show_phones()
@@ -64,9 +67,11 @@ class ShareScreen(ModalScreen[None]):
     def show_phones(self) -> None:
         phones = self.view.phones
         self.query_one("#share-phones", Static).update(
-            "No phone follows yet: same Wi-Fi as this computer, then scan."
+            _("No phone follows yet: same Wi-Fi as this computer, then scan.")
             if not phones
-            else f"{phones} phone{'s' if phones != 1 else ''} following · read-only"
+            else said(
+                plural(phones, "1 phone following · read-only", "{n} phones following · read-only")
+            )
         )
 
     def action_next(self) -> None:
@@ -79,7 +84,7 @@ class ShareScreen(ModalScreen[None]):
 
     async def action_stop(self) -> None:
         await self.view.stop()
-        self.app.notify("Sharing stopped: the old code no longer opens the table.")
+        self.app.notify(_("Sharing stopped: the old code no longer opens the table."))
         self.dismiss(None)
 
     def action_close(self) -> None:
@@ -119,6 +124,6 @@ async def open_share(app: object, host: str | None = None, port: int = 0) -> Non
         try:
             await view.start(host or app.share_host, port or app.share_port)
         except ShareError as exc:
-            app.notify(str(exc), severity="error", timeout=8)
+            app.notify(said(exc.message), severity="error", timeout=8)
             return
     app.push_screen(ShareScreen(view))

@@ -10,11 +10,11 @@ from textual.widgets import Button, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from banker.core import commands as c
-from banker.core.engine import why_not
 from banker.core.ledger import interest
 from banker.core.state import GameState
 from banker.core.trades import describe
 from banker.tui.screens.dialog import Dialog, reason_line
+from banker.tui.speech import _, said, why_not
 
 
 class TradeScreen(Dialog[c.Trade]):
@@ -33,34 +33,34 @@ class TradeScreen(Dialog[c.Trade]):
     def compose(self) -> ComposeResult:
         names = [(p.name, p.name) for p in self.state.active_players]
         with Vertical(classes="dialog wide trade") as box:
-            box.border_title = "Trade"
+            box.border_title = _("Trade")
             with Horizontal(classes="sides"):
                 for side, name in (("give", self.player), ("get", self.partner)):
                     with Vertical(classes="side", id=f"side-{side}") as column:
-                        column.border_title = "gives"
+                        column.border_title = _("gives")
                         yield Select(
                             names, value=name, allow_blank=False, id=f"who-{side}", compact=True
                         )
                         yield Input(
-                            placeholder="cash",
+                            placeholder=_("cash"),
                             id=f"cash-{side}",
                             restrict=r"[0-9]{0,9}",
                             compact=True,
                         )
                         yield SelectionList[str](id=f"deeds-{side}", compact=True)
                         yield Input(
-                            placeholder="Get Out of Jail Free cards",
+                            placeholder=_("Get Out of Jail Free cards"),
                             id=f"cards-{side}",
                             restrict=r"[0-9]?",
                             compact=True,
                         )
             with Vertical(id="lift-box") as lift_box:
-                lift_box.border_title = "Lift these mortgages at once?"
+                lift_box.border_title = _("Lift these mortgages at once?")
                 yield SelectionList[str](id="lift", compact=True)
             yield Static("", id="summary", classes="amount", markup=False)
             yield reason_line(None)
             with Horizontal(classes="buttons"):
-                yield self.choice("ctrl+s", "Make the trade", "confirm")
+                yield self.choice("ctrl+s", _("Make the trade"), "confirm")
                 yield self.cancel_button()
 
     def on_mount(self) -> None:
@@ -80,12 +80,16 @@ class TradeScreen(Dialog[c.Trade]):
         deeds.clear_options()
         for name in state.deeds_of(owner):
             built = any(state.deeds[lot].level for lot in state.edition.lots_of(name))
-            label = name + (" (mortgaged)" if state.deeds[name].mortgaged else "")
+            label = name
+            if state.deeds[name].mortgaged:
+                label = _("{deed} (mortgaged)").format(deed=name)
             if built:
-                label += " (group has buildings)"
+                label += " " + _("(group has buildings)")
             deeds.add_option(Selection(label, name, False, name, disabled=built))
         cards = len(state.player(owner).jail_cards)
-        self.query_one(f"#cards-{side}", Input).placeholder = f"jail cards (holds {cards})"
+        self.query_one(f"#cards-{side}", Input).placeholder = _("jail cards (holds {n})").format(
+            n=cards
+        )
 
     @on(Select.Changed)
     def _players_changed(self, event: Select.Changed) -> None:
@@ -134,9 +138,10 @@ class TradeScreen(Dialog[c.Trade]):
         self.query_one("#lift-box").display = bool(mortgaged)
         for name in mortgaged:
             m = state.edition.deed(name).mortgage
-            label = (
-                f"{name}: lift for {state.money(m + interest(state, m))} now, "
-                f"else {state.money(interest(state, m))} fee"
+            label = _("{deed}: lift for {amount} now, else {fee} fee").format(
+                deed=name,
+                amount=state.money(m + interest(state, m)),
+                fee=state.money(interest(state, m)),
             )
             lift.add_option((label, name, name in chosen))
 
@@ -145,17 +150,19 @@ class TradeScreen(Dialog[c.Trade]):
         trade = self.command()
         reason: str | None
         if trade.give.empty and trade.get.empty:
-            reason = "Put something on at least one side."
+            reason = _("Put something on at least one side.")
             summary = ""
         else:
             reason = why_not(state, trade)
-            summary = (
-                f"{trade.player} gives {describe(state, trade.give)}; "
-                f"{trade.partner} gives {describe(state, trade.get)}."
+            summary = _("{p} gives {give}; {q} gives {get}.").format(
+                p=trade.player,
+                give=said(describe(state, trade.give)),
+                q=trade.partner,
+                get=said(describe(state, trade.get)),
             )
             fees = self._fees(trade)
             if fees:
-                summary += "\nTo the bank: " + "; ".join(fees) + "."
+                summary += "\n" + _("To the bank: {fees}.").format(fees="; ".join(fees))
         self.query_one("#summary", Static).update(summary)
         self.query_one("#reason", Static).update(reason or "")
         self.query_one("#confirm", Button).disabled = reason is not None
@@ -174,9 +181,17 @@ class TradeScreen(Dialog[c.Trade]):
                 m = state.edition.deed(name).mortgage
                 fee = interest(state, m)
                 if name in trade.lift:
-                    notes.append(f"{new_owner} lifts {name} for {money(m + fee)}")
+                    notes.append(
+                        _("{p} lifts {deed} for {amount}").format(
+                            p=new_owner, deed=name, amount=money(m + fee)
+                        )
+                    )
                 else:
-                    notes.append(f"{new_owner} pays the {money(fee)} fee on {name}")
+                    notes.append(
+                        _("{p} pays the {fee} fee on {deed}").format(
+                            p=new_owner, fee=money(fee), deed=name
+                        )
+                    )
         return notes
 
     @on(Input.Submitted)
@@ -185,6 +200,6 @@ class TradeScreen(Dialog[c.Trade]):
         trade = self.command()
         reason = why_not(self.state, trade)
         if reason is not None or (trade.give.empty and trade.get.empty):
-            self.notify(reason or "Put something on at least one side.", severity="error")
+            self.notify(reason or _("Put something on at least one side."), severity="error")
             return
         self.dismiss(trade)

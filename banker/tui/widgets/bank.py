@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from banker.core.state import GameState
+from banker.tui.speech import _
 
 SCARCE_HOUSES = 8
 """At or below this many houses left, building will soon be a scramble."""
@@ -43,18 +44,18 @@ class BankGauge(Widget):
         table.add_column("count", no_wrap=True, justify="right")
         width = max(4, self.size.width - 20)
         for label, left, supply, limit in (
-            ("Houses", bank.houses_left, state.houses_supply, SCARCE_HOUSES),
-            ("Hotels", bank.hotels_left, state.hotels_supply, SCARCE_HOTELS),
+            (_("Houses"), bank.houses_left, state.houses_supply, SCARCE_HOUSES),
+            (_("Hotels"), bank.hotels_left, state.hotels_supply, SCARCE_HOTELS),
         ):
             style = scarce if left <= limit else None
             table.add_row(
                 Text(label, style="bold"),
                 Text(gauge(left, supply, width), style=style or ""),
-                Text(f"{left} of {supply}", style=style or ""),
+                Text(_("{left} of {supply}").format(left=left, supply=supply), style=style or ""),
             )
         if state.rules.free_parking_pot:
             table.add_row(
-                Text("Free Parking", style="bold"),
+                Text(_("Free Parking"), style="bold"),
                 Text(""),
                 Text(
                     state.money(bank.free_parking),
@@ -64,19 +65,27 @@ class BankGauge(Widget):
         auction = state.auction
         if auction is not None:
             high = (
-                f"{state.money(auction.high_bid)} by {auction.high_bidder}"
+                _("{amount} by {name}").format(
+                    amount=state.money(auction.high_bid), name=auction.high_bidder
+                )
                 if auction.high_bidder
-                else "no bid yet"
+                else _("no bid yet")
             )
+            lot = auction.lot if auction.kind == "deed" else _(auction.lot)
             table.add_row(
-                Text("Auction", style="bold"),
-                Text(auction.lot, overflow="ellipsis", no_wrap=True),
+                Text(_("Auction"), style="bold"),
+                Text(lot, overflow="ellipsis", no_wrap=True),
                 Text(high, style=self.get_component_rich_style("bank-gauge--scarce")),
             )
         for debt in state.debts:
             table.add_row(
-                Text("Owed", style="bold"),
-                Text(f"{debt.debtor} to {debt.creditor or 'the bank'}", no_wrap=True),
+                Text(_("Owed"), style="bold"),
+                Text(
+                    _("{debtor} to {creditor}").format(
+                        debtor=debt.debtor, creditor=debt.creditor or _("the bank")
+                    ),
+                    no_wrap=True,
+                ),
                 Text(state.money(debt.amount), style=scarce),
             )
         return table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.widget import Widget
 from banker.core.edition import DeedKind, Edition
 from banker.core.state import GameState
 from banker.core.worth import rent_due
+from banker.tui.speech import N_, _
 from banker.tui.words import buildings_mark, player_colour, short_name
 
 ROOMY = 30
@@ -32,7 +34,7 @@ def rent_text(state: GameState, deed: str) -> str:
             for d in state.edition.deeds
             if d.kind is DeedKind.UTILITY and state.deeds[d.name].owner == held.owner
         )
-        return f"{state.edition.utility_multipliers[count - 1]}×dice"
+        return _("{n}×dice").format(n=state.edition.utility_multipliers[count - 1])
     return state.money(rent_due(state, deed).amount)
 
 
@@ -52,6 +54,7 @@ class GroupCard(Widget):
     def __init__(self, title: str, colour: str | None, lots: list[str], **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.title = title
+        """The group's name in English (as the edition has it); shown translated."""
         self.colour = colour
         self.lots = lots
         self.state: GameState | None = None
@@ -66,7 +69,7 @@ class GroupCard(Widget):
 
     def render(self) -> RenderableType:
         state = self.state
-        head = Text(f" {self.title} ", style="bold", no_wrap=True, overflow="ellipsis")
+        head = Text(f" {_(self.title)} ", style="bold", no_wrap=True, overflow="ellipsis")
         if self.colour:
             head.stylize(f"{_ink_on(self.colour)} on {self.colour}")
         else:
@@ -77,6 +80,7 @@ class GroupCard(Widget):
         owner_width, mark_width = (8, 9) if roomy else (5, 5)
         rent_width = 8 if with_rent else 0
         name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
+        mortgaged = _("mortgaged") if roomy else _("mort.")
         table = Table.grid(expand=True, padding=(0, 1, 0, 0))
         table.add_column("deed", ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column("owner", width=owner_width, no_wrap=True, overflow="ellipsis")
@@ -85,13 +89,13 @@ class GroupCard(Widget):
             table.add_column("rent", no_wrap=True, justify="right", width=rent_width)
         for lot in self.lots:
             held = state.deeds[lot] if state else None
-            shown = lot if len(lot) <= name_width else short_name(lot)
+            shown = lot if cell_len(lot) <= name_width else short_name(lot)
             if state is None or held is None or held.owner is None:
-                cells = [Text(shown, style="dim"), Text("bank", style="dim italic"), Text("")]
+                cells = [Text(shown, style="dim"), Text(_("bank"), style="dim italic"), Text("")]
             else:
                 owner = Text(held.owner, style=player_colour(state, held.owner))
                 if held.mortgaged:
-                    mark = Text("mortgaged" if roomy else "mort.", style="italic dim")
+                    mark = Text(mortgaged, style="italic dim")
                 else:
                     mark = Text(buildings_mark(held), style="bold" if held.hotel else "")
                 cells = [Text(shown), owner, mark]
@@ -112,8 +116,8 @@ class BoardView(Grid):
         edition = self.edition
         for group in edition.groups:
             yield GroupCard(group.name, group.colour, edition.group_lots[group.id], classes="group")
-        railroads = "Stations" if edition.id == "uk" else "Railroads"
-        for kind, title in ((DeedKind.RAILROAD, railroads), (DeedKind.UTILITY, "Utilities")):
+        railroads = N_("Stations") if edition.id == "uk" else N_("Railroads")
+        for kind, title in ((DeedKind.RAILROAD, railroads), (DeedKind.UTILITY, N_("Utilities"))):
             lots = [d.name for d in sorted(edition.deeds, key=lambda d: d.square) if d.kind is kind]
             if lots:
                 yield GroupCard(title, None, lots, classes="group")
@@ -121,3 +125,8 @@ class BoardView(Grid):
     def show(self, state: GameState) -> None:
         for card in self.query(GroupCard):
             card.show(state)
+
+    def relabel(self) -> None:
+        """Redraw every card in the game's language."""
+        for card in self.query(GroupCard):
+            card.refresh()

@@ -11,6 +11,7 @@ from textual.widgets import Input
 
 from banker.core.language import VERBS
 from banker.core.state import GameState
+from banker.tui.speech import N_
 
 MAX_NAME_WORDS = 4
 """The longest name completed, in words ("North Carolina Avenue")."""
@@ -58,8 +59,8 @@ class CommandBar(Input):
     """One line of the command language; Enter applies it, Escape puts the bar away."""
 
     BINDINGS = [
-        Binding("escape", "dismiss", "Close", show=False),
-        Binding("tab", "complete", "Complete", show=False, priority=True),
+        Binding("escape", "dismiss", N_("Close"), show=False),
+        Binding("tab", "complete", N_("Complete"), show=False, priority=True),
     ]
     """Tab takes the completion shown in grey, as the right arrow does."""
 

@@ -8,6 +8,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from banker.store import LogEntry
+from banker.tui.speech import _, said
 
 SHOWN = 60
 """Entries drawn at once: the latest ones, more than the tallest screen shows; the full
@@ -30,10 +31,10 @@ class HistoryView(Widget):
         for i, entry in enumerate(reversed(self.entries)):
             if i:
                 lines.append("\n")
-            text = str(entry.message)
+            text = said(entry.message)
             if entry.undone:
                 lines.append(text, style=undone)
-                lines.append("  (undone)", style="italic")
+                lines.append("  " + _("(undone)"), style="italic")
             elif entry.kind in ("undo", "redo"):
                 lines.append(text, style=undo)
             elif entry.kind == "setup":

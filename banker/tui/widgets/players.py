@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
 from banker.core.edition import DeedKind
 from banker.core.state import GameState
 from banker.core.worth import worth
+from banker.tui.speech import N_, _
 from banker.tui.words import player_colour
 
 COLUMNS = (
     ("seat", "#"),
-    ("name", "Player"),
-    ("cash", "Cash"),
-    ("worth", "Worth"),
-    ("deeds", "Deeds"),
-    ("cards", "Cards"),
+    ("name", N_("Player")),
+    ("cash", N_("Cash")),
+    ("worth", N_("Worth")),
+    ("deeds", N_("Deeds")),
+    ("cards", N_("Cards")),
 )
+"""Each column's key and its head, in English; shown in the game's language."""
 
 
 class PlayersTable(DataTable[Text]):
@@ -28,7 +32,20 @@ class PlayersTable(DataTable[Text]):
         self.cursor_type = "row"
         self.zebra_stripes = False
         for key, label in COLUMNS:
-            self.add_column(label, key=key)
+            self.add_column(_(label), key=key)
+
+    def relabel(self) -> None:
+        """The column heads in the game's language, and every row redrawn in it."""
+        if not self.columns:
+            return
+        for key, label in COLUMNS:
+            column = self.columns[ColumnKey(key)]
+            column.label = Text(_(label))
+            column.content_width = cell_len(column.label.plain)
+        self._shown.clear()  # the next `show` updates every cell, measuring each column again
+        self._clear_caches()
+        self._require_update_dimensions = True
+        self.refresh()
 
     def show(self, state: GameState) -> None:
         """Show the players as they stand in `state`, keeping the highlighted row."""
@@ -37,7 +54,7 @@ class PlayersTable(DataTable[Text]):
             cells = self._cells(state, seat, player.name)
             if player.name in self.rows:
                 before = self._shown.get(player.name, [])
-                for i, ((key, _), cell) in enumerate(zip(COLUMNS, cells, strict=True)):
+                for i, ((key, _label), cell) in enumerate(zip(COLUMNS, cells, strict=True)):
                     if i >= len(before) or before[i] != cell:  # redraw only what changed
                         self.update_cell(player.name, key, cell)
             else:
@@ -55,7 +72,7 @@ class PlayersTable(DataTable[Text]):
             return [
                 Text(str(seat)),
                 struck,
-                Text("bankrupt", style="dim"),
+                Text(_("bankrupt"), style="dim"),
                 Text(""),
                 Text(""),
                 Text(""),
@@ -74,7 +91,7 @@ class PlayersTable(DataTable[Text]):
         cards = Text(str(len(player.jail_cards)) if player.jail_cards else "", justify="center")
         return [
             Text(str(seat), style="dim"),
-            Text(name + (" owes" if owes else ""), style=f"bold {colour}"),
+            Text(_("{p} owes").format(p=name) if owes else name, style=f"bold {colour}"),
             Text(money(player.cash), style="bold red" if owes else "bold", justify="right"),
             Text(money(worth(state, name).total), justify="right"),
             swatches,

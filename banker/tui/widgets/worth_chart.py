@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
 from banker.core.money import Money
+from banker.tui.speech import _, pad
 
 BARS = " ▁▂▃▄▅▆▇█"
 """Eighths of a cell, empty to full."""
@@ -68,9 +70,9 @@ class WorthChart(Widget):
         names = list(self.history)
         if not names:
             return Text("")
-        name_width = min(14, max(len(n) for n in names)) + 1
+        name_width = min(14, max(cell_len(n) for n in names)) + 1
         finals = [self.money(v[-1] if v else 0) for v in self.history.values()]
-        value_width = max(len(f) for f in finals) + 1
+        value_width = max(cell_len(f) for f in finals) + 1
         width = max(4, self.size.width - name_width - value_width)
         every = [v for values in self.history.values() for v in values]
         low = min((v for v in every if v > 0), default=0)
@@ -85,15 +87,16 @@ class WorthChart(Widget):
             rows.append(Text.assemble(" " * name_width, (upper, colour)))
             rows.append(
                 Text.assemble(
-                    (name[: name_width - 1].ljust(name_width), f"bold {colour}"),
+                    (pad(pad(name, name_width - 1), name_width), f"bold {colour}"),
                     (lower, colour),
                     (finals[names.index(name)].rjust(value_width), "bold"),
                 )
             )
-        scale = f"scale {self.money(low)} to {self.money(high)}"
-        axis = Text(" " * name_width + "start", style="dim")
-        gap = width - len("start") - len("now") - len(scale)
-        axis.append(" " * max(1, gap // 2) + scale + " " * max(1, gap - gap // 2) + "now")
+        scale = _("scale {low} to {high}").format(low=self.money(low), high=self.money(high))
+        start, now = _("start"), _("now")
+        axis = Text(" " * name_width + start, style="dim")
+        gap = width - cell_len(start) - cell_len(now) - cell_len(scale)
+        axis.append(" " * max(1, gap // 2) + scale + " " * max(1, gap - gap // 2) + now)
         axis.stylize("dim")
         rows.append(axis)
         return Group(*rows)
