@@ -1,23 +1,33 @@
 """Renders the README's screenshots from the demo game: `python -m banker.tui.screenshots`.
 
 Each shot is a few keys pressed on a fresh demo game, so the pictures are the app itself;
-the snapshot tests replay the same shots.
+the snapshot tests replay the same shots. The Thai ledger is also rendered to PNG with a
+Thai font (`rsvg-convert`; `fonts-thai-tlwg` and `librsvg2-bin` are installed with apt-get
+when missing and the command runs as root).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import os
+import re
+import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
-from banker.demo import make_demo
+from banker.core import commands as c
+from banker.core.edition import load_edition
+from banker.demo import DEMO_PLAYERS, DEMO_RULES, demo_commands, make_demo
+from banker.store import Journal
 from banker.tui.app import BankerApp, make_app
 
 Keys = Callable[[Pilot[None]], Awaitable[None]]
@@ -146,6 +156,34 @@ async def quiet(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+THAI_PLAYERS = ("สมชาย", "สมหญิง", "วิชัย", "นิภา")
+"""The demo table's players as a Thai table might be named: vowel and tone marks above and
+below the line, which take no cell of their own."""
+
+
+def demo_in(language: str, players: tuple[str, ...] | None = None) -> Callable[[Path], Path]:
+    """A maker of the demo game in `language`, with the players renamed if given.
+
+    The language is set as the table would set it, with a journaled `SetLanguage`.
+    """
+
+    def make(path: Path) -> Path:
+        names = dict(zip(DEMO_PLAYERS, players or DEMO_PLAYERS, strict=True))
+        setup = c.Setup(players=list(names.values()), edition=load_edition("us"), rules=DEMO_RULES)
+        with Journal.create(path, setup) as journal:
+            for command in demo_commands():
+                update = {
+                    field: names[value]
+                    for field in ("player", "to", "partner")
+                    if isinstance(value := getattr(command, field, None), str) and value in names
+                }
+                journal.apply(command.model_copy(update=update))
+            journal.apply(c.SetLanguage.model_validate({"language": language}))
+        return path
+
+    return make
+
+
 @dataclass(frozen=True)
 class Shot:
     """One screenshot: its file name, the terminal size, and the keys that lead to it."""
@@ -153,6 +191,10 @@ class Shot:
     name: str
     size: tuple[int, int]
     keys: Keys
+    game: Callable[[Path], Path] = make_demo
+    """Writes the game the shot starts from (the demo game in English unless said)."""
+    png: bool = False
+    """Also rendered to PNG, for viewers that cannot show the SVG's text (Thai fonts)."""
 
 
 SHOTS = (
@@ -168,6 +210,8 @@ SHOTS = (
     Shot("raise-funds", (120, 40), raise_funds),
     Shot("settlement", (120, 40), settlement),
     Shot("end-game", (120, 40), end_game),
+    Shot("ledger-thai", (120, 40), ledger, demo_in("th", THAI_PLAYERS), png=True),
+    Shot("ledger-malay", (120, 40), ledger, demo_in("ms")),
     Shot("picker", (120, 40), picker),
     Shot("pay", (120, 40), pay),
     Shot("mortgage", (120, 40), mortgage),
@@ -176,18 +220,19 @@ SHOTS = (
     Shot("card-details", (120, 40), card_details),
     Shot("command-bar", (120, 40), command_bar),
 )
-"""Every snapshot test; the first twelve are also the screenshots in `screenshots/`."""
+"""Every snapshot test; the first thirteen are also the screenshots in `screenshots/`."""
 
-README_SHOTS = 12
+README_SHOTS = 13
 
 
-def demo_app(folder: Path) -> BankerApp:
-    """The app on a fresh demo game written in `folder`."""
-    return make_app(make_demo(folder / "demo.banker"))
+def demo_app(folder: Path, shot: Shot | None = None) -> BankerApp:
+    """The app on a fresh demo game (the shot's own, if given) written in `folder`."""
+    game = shot.game if shot is not None else make_demo
+    return make_app(game(folder / "demo.banker"))
 
 
 async def render(shot: Shot, folder: Path) -> str:
-    app = demo_app(folder)
+    app = demo_app(folder, shot)
     async with app.run_test(size=shot.size) as pilot:
         await shot.keys(pilot)
         svg = app.export_screenshot(title=f"Banker: {shot.name}")
@@ -196,16 +241,156 @@ async def render(shot: Shot, folder: Path) -> str:
     return svg
 
 
+TEXT_SPAN = re.compile(r'(<text [^>]*?)( textLength="([0-9.]+)")([^>]*>)([^<]*)(</text>)')
+"""A text span of Rich's SVG: its start, its textLength, the rest of the tag, the text."""
+
+
+def fit_text_lengths(svg: str) -> str:
+    """Each text span stretched over the cells it takes, not over its characters.
+
+    Rich's SVG export sets `textLength` from `len(text)`, so a Thai word whose vowel and
+    tone marks take no cell of their own is drawn stretched past its column. Spans whose
+    characters each take one cell are left exactly as they are.
+    """
+
+    def fit(match: re.Match[str]) -> str:
+        head, _attr, length, rest, body, tail = match.groups()
+        text = html.unescape(body)
+        cells = cell_len(text)
+        if not text or cells == len(text):
+            return match.group(0)
+        fitted = float(length) / len(text) * cells
+        return f'{head} textLength="{fitted:g}"{rest}{body}{tail}'
+
+    return TEXT_SPAN.sub(fit, svg)
+
+
+THAI = re.compile("[\u0e00-\u0e7f]")
+THAI_FACES = "Loma, Garuda, Norasi, sans-serif"
+"""fonts-thai-tlwg's faces that shape Thai marks over their letters under rsvg-convert (its
+monospace face, Tlwg Mono, sets them beside the letters instead)."""
+SPAN = re.compile(
+    r'<text ([^>]*?)x="([0-9.]+)"([^>]*?)textLength="([0-9.]+)"([^>]*)>([^<]*)</text>'
+)
+BLANK = "\u00a0 "
+
+
+def for_rsvg(svg: str) -> str:
+    """The SVG as rsvg-convert draws it cell for cell, Thai in a Thai face.
+
+    rsvg-convert collapses the non-breaking spaces that open a span, so every span starts
+    at its first letter's own cell instead; and a Thai span is set in a Thai face (which is
+    not monospace) over exactly the cells its letters take.
+    """
+
+    def place(match: re.Match[str]) -> str:
+        before, x, between, length, after, body = match.groups()
+        text = html.unescape(body)
+        word = text.strip(BLANK)
+        if word == text and not THAI.search(text):
+            return match.group(0)
+        if not word:
+            return ""
+        cell = float(length) / max(1, cell_len(text))
+        lead = len(text) - len(text.lstrip(BLANK))
+        face = f'style="font-family: {THAI_FACES}" ' if THAI.search(word) else ""
+        return (
+            f'<text {face}{before}x="{float(x) + lead * cell:g}"'
+            f'{between}textLength="{cell_len(word) * cell:g}"{after}>'
+            f"{html.escape(word, quote=False)}</text>"
+        )
+
+    return SPAN.sub(place, svg)
+
+
 async def render_all(out: Path) -> list[Path]:
     written = []
     out.mkdir(parents=True, exist_ok=True)
     for shot in SHOTS[:README_SHOTS]:
         with tempfile.TemporaryDirectory(prefix="banker-shot-") as tmp:
-            svg = await render(shot, Path(tmp))
+            svg = fit_text_lengths(await render(shot, Path(tmp)))
         path = out / f"{shot.name}.svg"
         path.write_text(svg, encoding="utf-8")
         written.append(path)
+        if shot.png:
+            png = to_png(path)
+            if png is not None:
+                written.append(png)
     return written
+
+
+THAI_FONT_PACKAGE = "fonts-thai-tlwg"
+"""Debian's Thai fonts (Loma, Garuda, the TLWG monospace faces) for the PNG."""
+SVG_TOOL_PACKAGE = "librsvg2-bin"
+"""Debian's `rsvg-convert`, which draws the SVG with the system's fonts."""
+
+
+def has_thai_font() -> bool:
+    """True if fontconfig knows a font that covers Thai."""
+    if shutil.which("fc-list") is None:
+        return False
+    found = subprocess.run(["fc-list", ":lang=th", "family"], capture_output=True, text=True)
+    return bool(found.stdout.strip())
+
+
+def ensure_png_tools() -> bool:
+    """Install the Thai font and `rsvg-convert` with apt-get if missing (as root only).
+
+    Returns:
+        True when both are there to use.
+    """
+    wanted = []
+    if shutil.which("rsvg-convert") is None:
+        wanted.append(SVG_TOOL_PACKAGE)
+    if not has_thai_font():
+        wanted.append(THAI_FONT_PACKAGE)
+    if not wanted:
+        return True
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        print(f"For the PNG screenshots install: apt-get install {' '.join(wanted)}")
+        return False
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for step in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *wanted]):
+        if subprocess.run(step, env=env).returncode != 0:
+            print(f"Could not install {' '.join(wanted)}: no PNG screenshots.")
+            return False
+    subprocess.run(["fc-cache", "-f"], capture_output=True)
+    return shutil.which("rsvg-convert") is not None and has_thai_font()
+
+
+def to_png(svg: Path) -> Path | None:
+    """`svg` rendered to a PNG beside it, Thai drawn with a Thai font; None if it cannot be."""
+    if not ensure_png_tools():
+        return None
+    png = svg.with_suffix(".png")
+    # The SVG asks for Fira Code, which fontconfig replaces with a proportional face when it
+    # is not installed; a monospace face keeps every cell in its column.
+    text = for_rsvg(
+        svg.read_text(encoding="utf-8").replace(
+            "font-family: Fira Code, monospace;", 'font-family: "DejaVu Sans Mono", monospace;'
+        )
+    )
+    with tempfile.NamedTemporaryFile("w", suffix=".svg", encoding="utf-8", delete=False) as tmp:
+        tmp.write(text)
+    result = subprocess.run(
+        [
+            "rsvg-convert",
+            "--zoom",
+            "1.5",
+            "--background-color",
+            "#1e1e1e",
+            "-o",
+            str(png),
+            tmp.name,
+        ],
+        capture_output=True,
+        text=True,
+    )
+    Path(tmp.name).unlink()
+    if result.returncode != 0:
+        print(f"rsvg-convert failed on {svg}: {result.stderr.strip()}")
+        return None
+    return png
 
 
 def main(argv: list[str] | None = None) -> int:

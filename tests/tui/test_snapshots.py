@@ -12,7 +12,7 @@ from banker.tui.screenshots import SHOTS, Shot, demo_app
 
 @pytest.mark.parametrize("shot", SHOTS, ids=[s.name for s in SHOTS])
 def test_screen(shot: Shot, snap_compare: Any, tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
+    app = demo_app(tmp_path, shot)
     try:
         assert snap_compare(app, terminal_size=shot.size, run_before=shot.keys)
     finally:

@@ -48,15 +48,26 @@ class PlayersTable(DataTable[Text]):
         self.refresh()
 
     def show(self, state: GameState) -> None:
-        """Show the players as they stand in `state`, keeping the highlighted row."""
+        """Show the players as they stand in `state`, keeping the highlighted row.
+
+        Every column fits what it shows now (a cash total growing a digit stays whole),
+        except the name's: it is as wide as the longest name, so a debtor's `owes` is cut
+        short rather than pushing the table past the panel. The bank lists the debts.
+        """
         row = self.cursor_row
+        names = self.columns[ColumnKey("name")]
+        widest = max([cell_len(names.label.plain), *(cell_len(p.name) for p in state.players)])
+        if names.auto_width or names.width != widest:
+            names.auto_width = False
+            names.width = widest
+            self._require_update_dimensions = True
         for seat, player in enumerate(state.players, start=1):
             cells = self._cells(state, seat, player.name)
             if player.name in self.rows:
                 before = self._shown.get(player.name, [])
                 for i, ((key, _label), cell) in enumerate(zip(COLUMNS, cells, strict=True)):
                     if i >= len(before) or before[i] != cell:  # redraw only what changed
-                        self.update_cell(player.name, key, cell)
+                        self.update_cell(player.name, key, cell, update_width=True)
             else:
                 self.add_row(*cells, key=player.name)
             self._shown[player.name] = cells
