@@ -94,3 +94,16 @@ def test_a_receipt_renders_in_any_language_later() -> None:
     thai = message.render(translator("th"))
     assert english == "Bob paid Alice $50 rent for Boardwalk: $50"
     assert thai != english and "$50" in thai
+
+
+def test_a_debts_reason_reads_in_the_games_language() -> None:
+    from banker.core.money import Message
+
+    game = Game(c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
+    for line in ("buy alice board", "pay bob 1490", "rent bob board"):
+        game.do(parse(line, game.state))  # type: ignore[arg-type]
+    (debt,) = game.state.debts
+    assert debt.reason == "rent for Boardwalk"
+    assert debt.why is not None
+    thai = Message.from_json(debt.why).render(translator("th"))
+    assert "Boardwalk" in thai and thai != debt.reason

@@ -93,7 +93,13 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
             return said(msg("paid {amount} in all", amount=money(total)))
         for other in others:  # owed in full to each: no cash moves until it is settled
             state.debts.append(
-                Debt(debtor=player.name, creditor=other.name, amount=card.amount, reason=card.text)
+                Debt(
+                    debtor=player.name,
+                    creditor=other.name,
+                    amount=card.amount,
+                    reason=card.text,
+                    why=msg(card.text).to_json(),
+                )
             )
         return said(
             msg(

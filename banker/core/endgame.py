@@ -39,7 +39,7 @@ def settle(state: GameState, cmd: Settle) -> Message:
                 "{amount} to {who} ({why})",
                 amount=state.money(debt.amount),
                 who=debt.creditor or msg("the bank"),
-                why=debt.reason,
+                why=Message.from_json(debt.why) if debt.why else debt.reason,
             )
         )
         state.debts.remove(debt)
@@ -204,6 +204,7 @@ def _to_player(
         )
     if s.fees:
         paid_now = creditor.cash >= s.fees
+        fees_reason = msg("fees on mortgaged deeds from a bankruptcy")
         if paid_now:
             to_bank(state, creditor, s.fees)
         else:
@@ -212,7 +213,8 @@ def _to_player(
                     debtor=creditor.name,
                     creditor=None,
                     amount=s.fees,
-                    reason="fees on mortgaged deeds from a bankruptcy",
+                    reason=str(fees_reason),
+                    why=fees_reason.to_json(),
                 )
             )
         parts.append(

@@ -96,6 +96,7 @@ def charge(
             creditor=None if creditor is None else creditor.name,
             amount=amount,
             reason=str(reason),
+            why=reason.to_json(),
             to_pot=pot and creditor is None,
         )
     )

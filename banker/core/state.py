@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -66,6 +66,9 @@ class Debt(BaseModel):
     amount: Money
     """The full amount owed."""
     reason: str
+    """Why, in English (as `show --json` gives it)."""
+    why: dict[str, Any] | None = None
+    """The same reason as a message (`Message.to_json()`), to show in the game's language."""
     to_pot: bool = False
     """Owed to the Free Parking pot rather than the bank itself (house rule)."""
 

@@ -19,11 +19,12 @@ from textual.widgets.option_list import Option
 from banker.core import commands as c
 from banker.core.engine import apply
 from banker.core.errors import BankerError
+from banker.core.money import Message
 from banker.core.state import GameState
 from banker.core.worth import raisable
 from banker.tui.screens.dialog import Dialog
 from banker.tui.screens.follow import Follows
-from banker.tui.speech import _, refused, why_not
+from banker.tui.speech import _, refused, said, why_not
 from banker.tui.words import level_word
 
 if TYPE_CHECKING:
@@ -172,7 +173,8 @@ class RaiseFundsScreen(Follows, Dialog[None]):
         lines.add_column(justify="right")
         for debt in debts:
             owes = _("Owes {creditor} ({reason})").format(
-                creditor=debt.creditor or _("the bank"), reason=_(debt.reason)
+                creditor=debt.creditor or _("the bank"),
+                reason=said(Message.from_json(debt.why)) if debt.why else _(debt.reason),
             )
             lines.add_row(owes, money(debt.amount))
         if not debts:
