@@ -316,7 +316,25 @@ async def render_all(out: Path) -> list[Path]:
             png = to_png(path)
             if png is not None:
                 written.append(png)
+    with tempfile.TemporaryDirectory(prefix="banker-shot-") as tmp:
+        path = out / "share.svg"
+        path.write_text(await render_share(Path(tmp)), encoding="utf-8")
+        written.append(path)
     return written
+
+
+async def render_share(folder: Path) -> str:
+    """The share screen with its QR code, served on this computer only for the shot (its
+    address and token differ every time, so it is a screenshot and not a snapshot test)."""
+    app = make_app(make_demo(folder / "demo.banker"), share_host="127.0.0.1", share_port=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await pilot.pause(0.5)
+        await quiet(pilot)
+        svg = app.export_screenshot(title="Banker: share")
+    if app.journal is not None:
+        app.journal.close()
+    return svg
 
 
 THAI_FONT_PACKAGE = "fonts-thai-tlwg"
