@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from banker.core.endgame import standings
+from banker.core.endgame import Standing, standings
 from banker.core.engine import apply
 from banker.core.game import Game
 from banker.core.money import Money
@@ -60,28 +60,20 @@ def worth_history(game: Game, points: int = POINTS) -> dict[str, list[Money]]:
 
 
 @dataclass(frozen=True)
-class Row:
-    """One line of the final statement."""
+class Row(Standing):
+    """One line of the final statement: a standing and its place."""
 
-    rank: int | None
+    rank: int | None = None
     """None for a player who went bankrupt."""
-    player: str
-    cash: Money
-    deeds: Money
-    buildings: Money
-
-    @property
-    def total(self) -> Money:
-        return self.cash + self.deeds + self.buildings
 
 
 def statement_rows(state: GameState) -> list[Row]:
     """The standings, richest first, then the players who went bankrupt."""
     rows = [
-        Row(n, s.player, s.cash, s.deeds, s.buildings)
+        Row(s.player, s.cash, s.deeds, s.buildings, rank=n)
         for n, s in enumerate(standings(state), start=1)
     ]
-    rows += [Row(None, p.name, 0, 0, 0) for p in state.players if p.bankrupt]
+    rows += [Row(p.name, 0, 0, 0) for p in state.players if p.bankrupt]
     return rows
 
 
