@@ -15,8 +15,7 @@ from importlib import resources
 
 import polib
 
-LANGUAGES: dict[str, str] = {"en": "English", "ms": "Bahasa Melayu", "th": "ไทย"}
-"""Language code to the language's own name, as the new-game screen lists them."""
+from banker.core.commands import LANGUAGES as LANGUAGES  # re-exported for the screens
 
 Translate = Callable[[str], str]
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from banker.core import auctions, buildings, cards, deal, endgame, trades
 from banker.core.commands import (
+    LANGUAGES,
     Bid,
     BuildHotel,
     BuildHouses,
@@ -347,14 +348,11 @@ def _parking(state: GameState, cmd: TakeParking) -> Message:
     return msg("{p} took the Free Parking pot of {amount}", p=player.name, amount=state.money(pot))
 
 
-LANGUAGE_NAMES = {"en": "English", "ms": "Bahasa Melayu", "th": "ไทย"}
-
-
 def _language(state: GameState, cmd: SetLanguage) -> Message:
     if cmd.language == state.language:
-        raise NotAllowed("The game is already in {name}.", name=LANGUAGE_NAMES[cmd.language])
+        raise NotAllowed("The game is already in {name}.", name=LANGUAGES[cmd.language])
     state.language = cmd.language
-    return msg("The game now speaks {name}", name=LANGUAGE_NAMES[cmd.language])
+    return msg("The game now speaks {name}", name=LANGUAGES[cmd.language])
 
 
 _HANDLERS: dict[type[Any], Callable[[GameState, Any], Message]] = {
