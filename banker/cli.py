@@ -20,6 +20,7 @@ from banker.core.money import Message
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
 from banker.i18n import default_language, translator
+from banker.launch import opens_app, start_app
 from banker.store import Journal, resolve_game_path
 from banker.store.paths import custom_editions
 
@@ -90,22 +91,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-ACTIONS = ("new", "do", "show", "log", "share", "demo", "recover", "edition")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0].startswith("--share") or (
-        argv[0] not in ACTIONS and not argv[0].startswith("-")
-    ):
-        return _app(argv)
+    if opens_app(argv):
+        return start_app(argv)
     args = _parser().parse_args(argv)
     try:
         if args.action == "demo":
             flags = ["--share-port", str(args.share_port)]
             if args.share_host:
                 flags += ["--share-host", args.share_host]
-            return _app(flags, demo=True)
+            return start_app(flags, demo=True)
         if args.action == "new":
             return _new(args)
         if args.action == "do":
@@ -149,26 +145,6 @@ def _whole(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise BadInput("--deal takes a number of deeds per player (1 or more), or 'all'.")
     return int(text)
-
-
-def _app(argv: list[str], demo: bool = False) -> int:
-    """Open the Textual app: the latest game, the named one, or the demo."""
-    app_parser = argparse.ArgumentParser(
-        prog="banker",
-        description="Open the app on GAME, or on your latest game.",
-        epilog="Other actions: " + ", ".join(ACTIONS) + " ('banker --help').",
-    )
-    app_parser.add_argument("game", nargs="?")
-    app_parser.add_argument("--share-host", help="where the table view listens (default: LAN)")
-    app_parser.add_argument("--share-port", type=int, default=0, help="its port (default: free)")
-    args = app_parser.parse_args(argv)
-    try:
-        from banker.tui.app import run  # type: ignore[import-not-found,unused-ignore]
-    except ImportError as exc:  # the app is optional for scripted use
-        print(f"The app cannot start here: {exc}", file=sys.stderr)
-        return 2
-    game = resolve_game_path(args.game) if args.game else None
-    return int(run(game, demo=demo, share_host=args.share_host, share_port=args.share_port))
 
 
 def _load_rules(path: str | None) -> HouseRules:

@@ -13,9 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
-import polib
-
-from banker.core.commands import LANGUAGES as LANGUAGES  # re-exported for the screens
+from banker.core.languages import LANGUAGES as LANGUAGES  # re-exported for the screens
 
 Translate = Callable[[str], str]
 
@@ -39,6 +37,8 @@ def catalogue(language: str) -> dict[str, str]:
     """The translations of one language: English template to translated template."""
     if language == "en" or language not in LANGUAGES:
         return {}
+    import polib  # only when a game speaks another language than English
+
     text = resources.files("banker.locale").joinpath(f"{language}.po").read_text("utf-8")
     po = polib.pofile(text)
     return {e.msgid: e.msgstr for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags}

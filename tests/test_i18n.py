@@ -39,7 +39,8 @@ def test_translations_keep_every_placeholder(language: str) -> None:
     wrong = [
         e.msgid
         for e in po
-        if e.msgstr and sorted(PLACEHOLDER.findall(e.msgid)) != sorted(PLACEHOLDER.findall(e.msgstr))
+        if e.msgstr
+        and sorted(PLACEHOLDER.findall(e.msgid)) != sorted(PLACEHOLDER.findall(e.msgstr))
     ]
     assert wrong == []
 
@@ -61,7 +62,9 @@ def test_english_is_the_template_itself() -> None:
 
 
 @pytest.mark.parametrize("language", ["ms", "th"])
-def test_a_game_speaks_its_language(tmp_path: Path, language: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_game_speaks_its_language(
+    tmp_path: Path, language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = str(tmp_path / "g.banker")
     assert main(["new", path, "--players", "Alice,Bob", "--lang", language]) == 0
     capsys.readouterr()

@@ -9,14 +9,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from banker.core.edition import Edition
 from banker.core.errors import BadInput
+from banker.core.languages import LANGUAGES as LANGUAGES
 from banker.core.money import Money
 from banker.core.rules import HouseRules
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 MAX_NAME = 24
-LANGUAGES: dict[str, str] = {"en": "English", "ms": "Bahasa Melayu", "th": "ไทย"}
-"""The languages a game can speak: code to the language's own name."""
 RESERVED_WORDS = frozenset({"to", "give", "get", "lift"})
 """Words that separate the parts of a command, so no player name may contain them."""
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import sys
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
@@ -19,10 +17,12 @@ from banker.core.commands import Command, Setup
 from banker.core.errors import BankerError, JournalError
 from banker.core.game import EntryKind, Game, Pending, Snapshot
 from banker.core.money import Message, msg
+from banker.core.view import VIEW_VERSION, ledger_view
+from banker.store.glance import APPLICATION_ID, HISTORY_SHOWN, SCHEMA_VERSION, LogEntry
+from banker.store.glance import lock as _lock
 
-APPLICATION_ID = 0x42414E4B
-"""'BANK': marks an SQLite file as a Banker game."""
-SCHEMA_VERSION = 1
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
+
 SNAPSHOT_EVERY = 100
 """Store the state after every this many applied commands, so opening stays fast."""
 
@@ -41,20 +41,14 @@ CREATE TABLE snapshots (
     ledger TEXT NOT NULL,
     PRIMARY KEY (depth, last_seq)
 );
+CREATE TABLE views (
+    seq INTEGER NOT NULL,
+    view TEXT NOT NULL
+);
 """
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of the journal as the history shows it."""
-
-    seq: int
-    kind: str
-    """`setup`, `command`, `undo` or `redo`."""
-    message: Message
-    at: str
-    undone: bool
-    """A command entry that is not applied now (undone and not redone)."""
+_VIEWS = "CREATE TABLE IF NOT EXISTS views (seq INTEGER NOT NULL, view TEXT NOT NULL)"
+"""What the ledger showed at close, for the next start's first screen (`glance`); files
+written before it existed get the table when next opened for writing."""
 
 
 def _now() -> str:
@@ -113,6 +107,8 @@ class Journal:
         try:
             conn = _connect(path, read_only)
             game = _load(conn, path)
+            if not read_only:
+                conn.execute(_VIEWS)
         except sqlite3.Error as exc:
             if lock:
                 lock.close()
@@ -129,6 +125,9 @@ class Journal:
         return cls(path, conn, game, lock)
 
     def close(self) -> None:
+        """Close the file, first saving what the ledger shows now for the next start."""
+        if self._lock is not None:
+            self.save_view()
         self._conn.close()
         if self._lock is not None:
             self._lock.close()
@@ -189,6 +188,30 @@ class Journal:
             ) from None
         self.game.commit(pending)
         return pending.message
+
+    def save_view(self) -> None:
+        """Save the ledger as it stands, with the entry it belongs to (`glance`).
+
+        Only a shortcut for the next start: if it cannot be saved, the next start opens
+        the journal instead, so a failure here is not an error.
+        """
+        try:
+            history = self.entries(limit=HISTORY_SHOWN)
+            saved = {
+                "version": VIEW_VERSION,
+                "ledger": ledger_view(self.game.state).to_json(),
+                "undone": [e.seq for e in history if e.undone],
+            }
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.execute("DELETE FROM views")
+            self._conn.execute(
+                "INSERT INTO views (seq, view) VALUES (?, ?)",
+                (self.game.seq, json.dumps(saved, ensure_ascii=False)),
+            )
+            self._conn.execute("COMMIT")
+        except (sqlite3.Error, BankerError):
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
 
     # Reading the history.
 
@@ -312,21 +335,3 @@ def _kind(kind: str) -> EntryKind:
     if kind in ("command", "undo", "redo"):
         return kind  # type: ignore[return-value]
     raise JournalError("Unknown journal entry kind {kind!r}.", kind=kind)
-
-
-def _lock(path: Path) -> IO[bytes]:
-    """Hold an exclusive lock on the game file for as long as it is open for writing."""
-    handle = path.open("rb")
-    if sys.platform != "win32":
-        import fcntl
-
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.close()
-            raise JournalError(
-                "{path} is already open for writing in another window or process: close it "
-                "there first (a read-only view, like 'banker share', is fine).",
-                path=path,
-            ) from None
-    return handle

@@ -3,12 +3,19 @@
 The app never changes a game itself. An action builds a core command and calls
 `journal.apply`, which writes it to disk before the ledger is redrawn; a refusal is shown
 with the core's reason and changes nothing.
+
+Starting on a game file whose ledger was saved when it was last closed, the app draws
+that ledger first (`banker.store.glance`), then opens the journal right after the first
+frame and redraws from it; anything the banker does waits for the journal. A file
+without a saved ledger to trust is opened before anything is drawn.
 """
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -17,14 +24,12 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from banker.core.commands import Command, SetLanguage
 from banker.core.errors import BankerError
 from banker.core.money import Message
 from banker.i18n import default_language
-from banker.store import Journal, default_games_dir
-from banker.store.paths import recent_games
+from banker.store.glance import Glance, check_unlocked, glance
+from banker.store.paths import default_games_dir, recent_games
 from banker.tui.palette import BankerCommands
-from banker.tui.screens.follow import follow_up
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.speech import N_, _, refused, said, set_language, speak
 
@@ -32,25 +37,32 @@ log = logging.getLogger("banker.tui")
 
 
 if TYPE_CHECKING:
+    from banker.core.commands import Command
+    from banker.store import Journal
     from banker.web.server import TableView
 
 
 class BankerApp(App[None]):
     """The bank of one table: the ledger of the open game, and the dialogs of each action."""
 
-    CSS_PATH = ["app.tcss", "moments.tcss"]
+    CSS_PATH = ["ledger.tcss"]
+    """The first screen's styles; the other screens load theirs (`SCREENS_CSS`)."""
     TITLE = "Banker"
     COMMANDS = App.COMMANDS | {BankerCommands}
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]
-    """Wider terminals get more columns of colour groups."""
     BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), show=False)]
     """Everything is journaled as it happens, so quitting never loses anything."""
 
     def __init__(
-        self, journal: Journal | None = None, share_host: str | None = None, share_port: int = 0
+        self,
+        journal: Journal | None = None,
+        share_host: str | None = None,
+        share_port: int = 0,
+        glance: Glance | None = None,
     ) -> None:
         super().__init__()
-        self.journal = journal
+        self._journal = journal
+        self._glance = None if journal is not None else glance
+        """The saved ledger the first screen is drawn from, until the journal is open."""
         self.share_host = share_host
         """Where the table view listens when shared: this computer's LAN address if None."""
         self.share_port = share_port
@@ -58,19 +70,80 @@ class BankerApp(App[None]):
         self.table_view: TableView | None = None
         """The phones' read-only view, once the banker has shared the table."""
 
+    @property
+    def journal(self) -> Journal | None:
+        """The open game's journal (opened now if the first screen came from a glance)."""
+        if self._journal is None and self._glance is not None:
+            self._open_glanced()
+        return self._journal
+
+    @journal.setter
+    def journal(self, journal: Journal | None) -> None:
+        self._glance = None
+        self._journal = journal
+
+    @property
+    def game_path(self) -> Path:
+        """The open game's file."""
+        if self._journal is not None:
+            return self._journal.path
+        assert self._glance is not None
+        return self._glance.path
+
+    @property
+    def started_at(self) -> datetime:
+        """When the open game was set up."""
+        if self._journal is None and self._glance is not None:
+            return self._glance.started_at
+        journal = self.journal
+        assert journal is not None
+        return journal.started_at
+
+    def get_default_screen(self) -> Screen[object]:
+        """The saved ledger straight away, when there is one: no blank screen first."""
+        if self._glance is not None:
+            set_language(self._glance.view.language)
+            return LedgerScreen(self._glance)
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
-        if self.journal is None:
+        if self._glance is not None:
+            self.call_after_refresh(self._open_glanced)
+            return
+        if self._journal is None:
             set_language(default_language())
             self.new_game()
         else:
-            speak(self.journal.game.state)
+            speak(self._journal.game.state)
             self.push_screen(LedgerScreen())
+        self.call_after_refresh(gc.enable)  # paused by the launcher for the start-up
+
+    def _open_glanced(self) -> None:
+        """Open the journal of the game drawn from its saved ledger, and redraw from it."""
+        from banker.store import Journal
+
+        glanced = self._glance
+        if glanced is None:
+            return
+        self._glance = None
+        try:
+            self._journal = Journal.open(glanced.path)
+        except BankerError as exc:
+            self.exit(return_code=1, message=refused(exc))
+            return
+        finally:
+            gc.enable()  # paused by the launcher for the start-up
+        if speak(self._journal.game.state):
+            self.relabel()
+        for screen in self.screen_stack:
+            if isinstance(screen, LedgerScreen):
+                screen.refresh_ledger()
 
     async def on_unmount(self) -> None:
         if self.table_view is not None:
             await self.table_view.stop()
-        if self.journal is not None:
-            self.journal.close()
+        if self._journal is not None:
+            self._journal.close()
 
     # Opening games.
 
@@ -125,6 +198,8 @@ class BankerApp(App[None]):
         except Exception as exc:  # never lose the table to a bug: show it, log it, go on
             self.unexpected(exc)
             return False
+        from banker.tui.screens.follow import follow_up
+
         relabel = speak(journal.game.state)
         self.notify(said(receipt), timeout=6)
         for screen in self.screen_stack:
@@ -145,6 +220,8 @@ class BankerApp(App[None]):
 
     def language(self, code: str) -> bool:
         """Switch the game (and the app) to another language: a journaled command."""
+        from banker.core.commands import SetLanguage
+
         if self.journal is not None and self.journal.game.state.language == code:
             return True
         return self.do(SetLanguage.model_validate({"language": code}))
@@ -178,6 +255,8 @@ class BankerApp(App[None]):
 
 def open_latest() -> Journal | None:
     """The most recent game in the games folder that still has two players or more."""
+    from banker.store import Journal
+
     for path in recent_games():
         try:
             journal = Journal.open(path)
@@ -198,10 +277,20 @@ def make_app(
 ) -> BankerApp:
     """The app on a game file, on a fresh demo game, or (with neither) on the latest game.
 
+    A game file whose ledger was saved at its last close is drawn from that first and its
+    journal opened after the first frame; any other is opened here.
+
     Raises:
         JournalError: the game file cannot be opened; the message says why.
     """
     if journal is None:
+        if game_path is not None and not demo:
+            seen = glance(game_path)
+            if seen is not None:
+                check_unlocked(game_path)
+                return BankerApp(share_host=share_host, share_port=share_port, glance=seen)
+        from banker.store import Journal
+
         if demo:
             from banker.demo import make_demo
 

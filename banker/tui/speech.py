@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len, set_cell_size
 from textual.binding import ActiveBinding
 
-from banker.core.commands import Command
-from banker.core.engine import apply
-from banker.core.errors import BankerError
 from banker.core.money import N_, Message
-from banker.core.state import GameState
 from banker.i18n import LANGUAGES, _, current_language, set_language, translator
+
+if TYPE_CHECKING:
+    from banker.core.commands import Command
+    from banker.core.errors import BankerError
+    from banker.core.state import GameState
 
 __all__ = [
     "LANGUAGES",
@@ -50,6 +51,9 @@ def why_not(state: GameState, command: Command) -> str | None:
 
     The core's own `why_not` gives the reason in English; the screens need the table's.
     """
+    from banker.core.engine import apply
+    from banker.core.errors import BankerError
+
     try:
         apply(state, command)
     except BankerError as exc:

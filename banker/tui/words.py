@@ -15,20 +15,11 @@ from banker.core.edition import Card, CardAction, Edition, SquareKind
 from banker.core.money import plural
 from banker.core.state import DeedState, GameState
 from banker.core.worth import half, income_tax_percent, worth
+from banker.tui import looks
+from banker.tui.looks import PLAYER_COLOURS as PLAYER_COLOURS
+from banker.tui.looks import seat_colour
+from banker.tui.looks import short_name as short_name
 from banker.tui.speech import N_, _, pad, said
-
-PLAYER_COLOURS = (
-    "#4ea1ff",
-    "#ff7a59",
-    "#5fd38d",
-    "#d58cff",
-    "#ffd24d",
-    "#4dd6d6",
-    "#ff6fae",
-    "#c0c0c0",
-)
-"""A colour per seat, so an owner's name reads the same everywhere on the ledger."""
-
 
 BUILDINGS = (N_("house"), N_("hotel"))
 """What a housing-shortage auction sells (`auction.lot`), as words to translate."""
@@ -46,10 +37,10 @@ SQUARES = (
 
 
 def player_colour(state: GameState, name: str) -> str:
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(state.players, start=1):
         if player.name == name:
-            return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    return "#808080"
+            return seat_colour(seat)
+    return seat_colour(None)
 
 
 def houses_word(n: int) -> str:
@@ -69,9 +60,7 @@ def level_word(level: int) -> str:
 
 def buildings_mark(held: DeedState) -> str:
     """A short mark for the board: one dot per house, or `hotel`."""
-    if held.hotel:
-        return _("hotel")
-    return "●" * held.houses
+    return looks.buildings_mark(held.houses, held.hotel)
 
 
 def card_effect(state: GameState, player: str | None, card: Card) -> str:
@@ -167,21 +156,6 @@ def landings(edition: Edition) -> list[Landing]:
     for card in edition.cards:
         result.append(Landing(f"{said(deck_name(card.deck))}: {card.text}", card=card.id))
     return result
-
-
-STREET_WORDS = frozenset(
-    {"avenue", "place", "road", "street", "railroad", "station", "lane", "square"}
-)
-"""Last words a name can do without where room is short: `Baltic Avenue` reads as `Baltic`."""
-
-
-def short_name(name: str) -> str:
-    """The deed's name without its street word, for a narrow board."""
-    words = name.split()
-    rest = " ".join(words[:-1])
-    if len(words) > 1 and words[-1].casefold() in STREET_WORDS and len(rest) >= 5:
-        return rest
-    return name
 
 
 def worth_lines(state: GameState, player: str) -> list[str]:

@@ -18,6 +18,7 @@ from banker.core.language import VERBS
 from banker.demo import make_demo
 from banker.store import Journal
 from banker.tui.app import make_app
+from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.widgets.command_bar import CommandBar
 from banker.web.server import TableView
 
@@ -94,11 +95,12 @@ async def _type_lines(tmp_path: Path, lines: list[str]) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         for line in lines:
             assert app.journal is not None
-            if not isinstance(app.screen.query(CommandBar).first(None), CommandBar):
+            if not isinstance(app.screen, LedgerScreen):
                 await pilot.press("escape")  # a line opened a screen (an auction, a debt)
                 await pilot.pause()
                 continue
             await pilot.press("colon")
+            await pilot.pause()
             bar = app.screen.query_one(CommandBar)
             before = app.journal.game.state.dump_ledger()
             seq = app.journal.game.seq

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Digits, Footer, Header, Input, Static
 from banker.core import commands as c
 from banker.core.money import plural
 from banker.core.state import Auction, GameState
+from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.follow import Follows
 from banker.tui.screens.lots import LotPicker
@@ -54,6 +55,8 @@ def lot_name(auction: Auction) -> str:
 
 class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
     """The open auction, for the auctioneer. The keys act on the highlighted bidder."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("b", "type_bid", N_("Bid…")),

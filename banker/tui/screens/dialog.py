@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import N_, SpeaksTheGame, _
 
 T = TypeVar("T")
@@ -19,6 +20,8 @@ T = TypeVar("T")
 
 class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
     """A modal dialog whose buttons each answer to a key shown on the button."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
     """Escape closes the dialog and changes nothing."""

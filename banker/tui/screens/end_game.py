@@ -16,6 +16,7 @@ from textual.widgets import Footer, Header, Static
 
 from banker.core.endgame import standings
 from banker.core.state import GameState
+from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.follow import Follows
 from banker.tui.speech import N_, SpeaksTheGame, _
@@ -70,6 +71,8 @@ def confirm_end(state: GameState) -> Confirm:
 
 class EndGameScreen(Follows, SpeaksTheGame, Screen[None]):
     """The game is over: who won, by how much, and how the game went."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("e", "export", N_("Export statement")),

@@ -2,36 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header
+from textual.widgets import Footer, Header
 
-from banker.core import commands as c
-from banker.core.edition import CardAction, SquareKind
-from banker.core.errors import BankerError
-from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
-from banker.core.state import GameState
-from banker.store import Journal
-from banker.store.journal import LogEntry
-from banker.tui.screens.dialog import Confirm
-from banker.tui.screens.landed import LandedScreen
-from banker.tui.screens.picker import SquarePicker
+from banker.core.view import LedgerView
+from banker.store.glance import Glance, LogEntry
 from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
-from banker.tui.widgets.command_bar import CommandBar, CommandSuggester
 from banker.tui.widgets.history import SHOWN, HistoryView
 from banker.tui.widgets.players import PlayersTable
-from banker.tui.words import Landing, raise_lines, square_label, worth_lines
 
 if TYPE_CHECKING:
+    from textual.widgets import Input
+
+    from banker.core import commands as c
+    from banker.core.state import GameState
+    from banker.store import Journal
     from banker.tui.app import BankerApp
+    from banker.tui.widgets.command_bar import CommandBar
+    from banker.tui.words import Landing
+
+# The screen imports only what its first frame draws: the rules, the dialogs and the
+# command bar are imported by the actions that need them, after the ledger is on screen.
 
 
 class LedgerScreen(SpeaksTheGame, Screen[None]):
@@ -60,16 +61,20 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
     """One key per banker action; 1-8 pick the player the actions are for; L switches the
     game to the next language (English, Bahasa Melayu, Thai)."""
 
+    def __init__(self, glance: Glance | None = None) -> None:
+        super().__init__()
+        self._glance = glance
+        """The ledger saved in the game file, to draw before the journal is open."""
+        self.view: LedgerView | None = glance.view if glance else None
+        """What the ledger shows now."""
+
     def compose(self) -> ComposeResult:
-        state = self.state
         yield Header()
         with Vertical(id="left"):
             yield PlayersTable(id="players")
             yield BankGauge(id="bank")
-            with VerticalScroll(id="history-box"):
-                yield HistoryView(id="history")
-        yield BoardView(state.edition, id="board")
-        yield CommandBar(suggester=CommandSuggester(lambda: self.app_state), id="command-bar")
+            yield HistoryView(id="history-box")
+        yield BoardView(id="board")
         yield Footer(compact=True)
 
     def relabel(self) -> None:
@@ -78,15 +83,16 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
         self.query_one("#bank").border_title = _("Bank")
         self.query_one("#history-box").border_title = _("History, latest first")
         self.query_one("#board").border_title = _("Deeds")
-        self.query_one(CommandBar).placeholder = _(
-            "rent bob board · build alice park 2 · pay carol 50 to dave"
-        )
+        for bar in self.query("#command-bar"):
+            cast("CommandBar", bar).placeholder = _(
+                "rent bob board · build alice park 2 · pay carol 50 to dave"
+            )
         self.query_one(PlayersTable).relabel()
         self.query_one(BoardView).relabel()
-        self.query_one(HistoryView).refresh()
+        self.query_one(HistoryView).refresh(layout=True)
         self.query_one(BankGauge).refresh()
-        if not self.state.rules.time_limit_minutes:
-            self.sub_title = self.journal.path.stem
+        if not (self.view and self.view.time_limit_minutes):
+            self.sub_title = self.banker.game_path.stem
         self.refresh_bindings()
 
     # What the screen shows.
@@ -111,20 +117,24 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
         return journal.game.state if journal else None
 
     def on_mount(self) -> None:
-        self.sub_title = self.journal.path.stem
+        self.sub_title = self.banker.game_path.stem
+        if self._glance is not None:
+            self.show_view(self._glance.view, self._glance.history)
+        else:
+            self.refresh_ledger()
         self.relabel()
-        self.refresh_ledger()
         self.query_one(PlayersTable).focus()
-        if self.state.rules.time_limit_minutes:
+        if self.view and self.view.time_limit_minutes:
             self.tick_clock()
             self.set_interval(1.0, self.tick_clock)
 
     def tick_clock(self) -> None:
         """A timed game: the time left in the title; at zero the game ends (journaled)."""
-        limit = self.state.rules.time_limit_minutes
-        if not limit or self.state.winner is not None:
+        view = self.view
+        limit = view.time_limit_minutes if view else None
+        if not limit or view is None or view.winner is not None:
             return
-        elapsed = datetime.now(UTC) - self.journal.started_at
+        elapsed = datetime.now(UTC) - self.banker.started_at
         left = int(limit * 60 - elapsed.total_seconds())
         if left > 0:
             hours, rest = divmod(left, 3600)
@@ -134,19 +144,27 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
                 else f"{rest // 60}:{rest % 60:02d}"
             )
             self.sub_title = _("{game} · {clock} left").format(
-                game=self.journal.path.stem, clock=clock
+                game=self.banker.game_path.stem, clock=clock
             )
             return
-        self.sub_title = _("{game} · time is up").format(game=self.journal.path.stem)
+        self.sub_title = _("{game} · time is up").format(game=self.banker.game_path.stem)
+        from banker.core import commands as c
+
         self.banker.do(c.EndGame())
 
     def refresh_ledger(self) -> None:
         """Show the game as journaled: called after every change."""
-        state = self.state
-        self.query_one(PlayersTable).show(state)
-        self.query_one(BoardView).show(state)
-        self.query_one(BankGauge).state = state
-        self.query_one(HistoryView).entries = tuple(self.journal.entries(limit=SHOWN))
+        from banker.core.view import ledger_view
+
+        journal = self.journal
+        self.show_view(ledger_view(journal.game.state), journal.entries(limit=SHOWN))
+
+    def show_view(self, view: LedgerView, history: Sequence[LogEntry]) -> None:
+        self.view = view
+        self.query_one(PlayersTable).show(view)
+        self.query_one(BoardView).show(view)
+        self.query_one(BankGauge).view = view
+        self.query_one(HistoryView).entries = tuple(history)
 
     @property
     def history(self) -> list[LogEntry]:
@@ -155,7 +173,7 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
     @property
     def selected(self) -> str:
         """The player the next action is for: the highlighted row."""
-        players = self.state.players
+        players = self.view.players if self.view else self.state.players
         row = self.query_one(PlayersTable).cursor_row
         return players[max(0, min(row, len(players) - 1))].name
 
@@ -164,25 +182,33 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
     def action_select(self, seat: int) -> None:
         table = self.query_one(PlayersTable)
         if seat <= table.row_count:
-            table.move_cursor(row=seat - 1)
+            table.move_cursor(seat - 1)
 
-    @on(DataTable.RowSelected, "#players")
+    @on(PlayersTable.RowSelected, "#players")
     def _row_chosen(self) -> None:
         self.action_landed()
 
     # The actions.
 
     def action_landed(self) -> None:
+        from banker.tui.screens.picker import SquarePicker
+
         player = self.selected
         self.app.push_screen(
             SquarePicker(player, self.state.edition), lambda landing: self._landed(player, landing)
         )
 
     def _landed(self, player: str, landing: Landing | None) -> None:
+        from banker.tui.screens.landed import LandedScreen
+
         if landing is not None:
             self.app.push_screen(LandedScreen(self.state, player, landing), self._after_landing)
 
     def _after_landing(self, command: c.Command | None) -> None:
+        from banker.core import commands as c
+        from banker.core.edition import CardAction
+        from banker.tui.words import Landing
+
         if command is None or not self.banker.do(command):
             return
         if isinstance(command, c.DrawCard):
@@ -192,6 +218,9 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
                 self._landed(command.player, Landing(target, deed=target))
 
     def action_pass_go(self) -> None:
+        from banker.core import commands as c
+        from banker.tui.screens.dialog import Confirm
+
         player = self.selected
         state = self.state
         cash = state.player(player).cash
@@ -235,6 +264,9 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
         self.app.push_screen(TradeScreen(self.state, self.selected), self._do)
 
     def action_jail(self) -> None:
+        from banker.core.edition import SquareKind
+        from banker.tui.words import Landing, square_label
+
         self._landed(self.selected, Landing(square_label("Jail"), square=SquareKind.JAIL))
 
     def action_auction(self) -> None:
@@ -257,6 +289,7 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
         self.app.push_screen(RaiseFundsScreen(self.selected))
 
     def action_end_game(self) -> None:
+        from banker.core import commands as c
         from banker.tui.screens.end_game import EndGameScreen, confirm_end
 
         if self.state.winner is not None:
@@ -296,19 +329,37 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
 
     # The command bar.
 
-    def action_command_bar(self) -> None:
-        bar = self.query_one(CommandBar)
+    async def action_command_bar(self) -> None:
+        """Open the command bar (made the first time it is asked for)."""
+        from banker.tui.widgets.command_bar import CommandBar, CommandSuggester
+
+        found = self.query(CommandBar)
+        if found:
+            bar = found.first()
+        else:
+            bar = CommandBar(suggester=CommandSuggester(lambda: self.app_state), id="command-bar")
+            bar.placeholder = _("rent bob board · build alice park 2 · pay carol 50 to dave")
+            await self.mount(bar)
         bar.add_class("-open")
         bar.focus()
 
-    @on(CommandBar.Dismissed)
+    def on_command_bar_dismissed(self) -> None:
+        self._close_bar()
+
     def _close_bar(self) -> None:
-        bar = self.query_one(CommandBar)
-        bar.remove_class("-open")
+        for bar in self.query("#command-bar"):
+            bar.remove_class("-open")
         self.query_one(PlayersTable).focus()
 
-    @on(CommandBar.Submitted)
-    def _run_line(self, event: CommandBar.Submitted) -> None:
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "command-bar":
+            self._run_line(event)
+
+    def _run_line(self, event: Input.Submitted) -> None:
+        from banker.core.errors import BankerError
+        from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
+        from banker.tui.words import raise_lines, worth_lines
+
         line = event.value.strip()
         if not line:
             self._close_bar()

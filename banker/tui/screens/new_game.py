@@ -23,6 +23,7 @@ from banker.core.state import new_game_state
 from banker.i18n import LANGUAGES
 from banker.store import Journal, resolve_game_path
 from banker.store.paths import custom_editions
+from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import N_, SpeaksTheGame, _, current_language, refused, set_language
 
 W = TypeVar("W", bound=Widget)
@@ -61,6 +62,8 @@ def edition_choices() -> list[tuple[str, str]]:
 
 class NewGameScreen(SpeaksTheGame, Screen[Journal | None]):
     """The form for a new game; it hands back the opened journal of the game it creates."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("ctrl+s", "create", N_("Start the game")),

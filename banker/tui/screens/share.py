@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from banker.core.money import plural
+from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import N_, SpeaksTheGame, _, said
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 class ShareScreen(SpeaksTheGame, ModalScreen[None]):
     """The table's QR code (or one player's), its address, and how many phones follow."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("right", "next", N_("Next code")),

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from banker.core.state import GameState
+from banker.core.view import LedgerView
 from banker.tui.speech import _
 
 SCARCE_HOUSES = 8
@@ -29,14 +29,20 @@ class BankGauge(Widget):
 
     COMPONENT_CLASSES = {"bank-gauge--scarce", "bank-gauge--pot"}
 
-    state: reactive[GameState | None] = reactive(None, always_update=True)
-    """The game as it stands; set by the ledger after every change."""
+    view: reactive[LedgerView | None] = reactive(None, always_update=True, layout=True)
+    """The ledger as it stands; set by the ledger screen after every change."""
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        bank = self.view.bank if self.view else None
+        if bank is None:
+            return 0
+        return 2 + (bank.pot is not None) + (bank.auction is not None) + len(bank.debts)
 
     def render(self) -> RenderableType:
-        state = self.state
-        if state is None:
+        view = self.view
+        if view is None:
             return ""
-        bank = state.bank
+        bank = view.bank
         scarce = self.get_component_rich_style("bank-gauge--scarce")
         table = Table.grid(expand=True, padding=(0, 1, 0, 0))
         table.add_column("what", no_wrap=True)
@@ -44,8 +50,8 @@ class BankGauge(Widget):
         table.add_column("count", no_wrap=True, justify="right")
         width = max(4, self.size.width - 20)
         for label, left, supply, limit in (
-            (_("Houses"), bank.houses_left, state.houses_supply, SCARCE_HOUSES),
-            (_("Hotels"), bank.hotels_left, state.hotels_supply, SCARCE_HOTELS),
+            (_("Houses"), bank.houses_left, bank.houses_supply, SCARCE_HOUSES),
+            (_("Hotels"), bank.hotels_left, bank.hotels_supply, SCARCE_HOTELS),
         ):
             style = scarce if left <= limit else None
             table.add_row(
@@ -53,20 +59,20 @@ class BankGauge(Widget):
                 Text(gauge(left, supply, width), style=style or ""),
                 Text(_("{left} of {supply}").format(left=left, supply=supply), style=style or ""),
             )
-        if state.rules.free_parking_pot:
+        if bank.pot is not None:
             table.add_row(
                 Text(_("Free Parking"), style="bold"),
                 Text(""),
                 Text(
-                    state.money(bank.free_parking),
+                    view.money(bank.pot),
                     style=self.get_component_rich_style("bank-gauge--pot"),
                 ),
             )
-        auction = state.auction
+        auction = bank.auction
         if auction is not None:
             high = (
                 _("{amount} by {name}").format(
-                    amount=state.money(auction.high_bid), name=auction.high_bidder
+                    amount=view.money(auction.high_bid), name=auction.high_bidder
                 )
                 if auction.high_bidder
                 else _("no bid yet")
@@ -77,7 +83,7 @@ class BankGauge(Widget):
                 Text(lot, overflow="ellipsis", no_wrap=True),
                 Text(high, style=self.get_component_rich_style("bank-gauge--scarce")),
             )
-        for debt in state.debts:
+        for debt in bank.debts:
             table.add_row(
                 Text(_("Owed"), style="bold"),
                 Text(
@@ -86,6 +92,6 @@ class BankGauge(Widget):
                     ),
                     no_wrap=True,
                 ),
-                Text(state.money(debt.amount), style=scarce),
+                Text(view.money(debt.amount), style=scarce),
             )
         return table

@@ -1,41 +1,35 @@
-"""The board's deeds by colour group, in the group's colour, with owner and buildings."""
+"""The board's deeds by colour group, in the group's colour, with owner and buildings.
+
+Drawn as one widget: the groups side by side in columns, as many as the width holds
+well, each a coloured title and one line per lot.
+"""
 
 from __future__ import annotations
 
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Grid
-from textual.reactive import reactive
 from textual.widget import Widget
 
-from banker.core.edition import DeedKind, Edition
-from banker.core.state import GameState
-from banker.core.worth import rent_due
-from banker.tui.speech import N_, _
-from banker.tui.words import buildings_mark, player_colour, short_name
+from banker.core.view import GroupPanel, LedgerView, LotLine
+from banker.tui.looks import buildings_mark, seat_colour, short_name
+from banker.tui.speech import _, pad
 
 ROOMY = 30
 """From this width a group card spells out `mortgaged` and longer owner names."""
 WITH_RENT = 44
 """From this width a group card shows the rent each owned deed collects now."""
+COLUMNS = 2
+"""Colour groups side by side."""
+WIDE = 90
+"""From this width the columns stand further apart."""
 
 
-def rent_text(state: GameState, deed: str) -> str:
+def rent_text(view: LedgerView, lot: LotLine) -> str:
     """The rent the deed collects as it stands, or the dice rule for a utility."""
-    held = state.deeds[deed]
-    if held.owner is None or held.mortgaged:
-        return ""
-    if state.edition.deed(deed).kind is DeedKind.UTILITY:
-        count = sum(
-            1
-            for d in state.edition.deeds
-            if d.kind is DeedKind.UTILITY and state.deeds[d.name].owner == held.owner
-        )
-        return _("{n}×dice").format(n=state.edition.utility_multipliers[count - 1])
-    return state.money(rent_due(state, deed).amount)
+    if lot.dice is not None:
+        return _("{n}×dice").format(n=lot.dice)
+    return view.money(lot.rent) if lot.rent is not None else ""
 
 
 def _ink_on(hex_colour: str) -> str:
@@ -44,89 +38,79 @@ def _ink_on(hex_colour: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
-class GroupCard(Widget):
-    """One colour group (or the railroads, or the utilities): a coloured title, then its lots."""
-
-    facts: reactive[tuple[object, ...]] = reactive(())
-    """What the card shows of each lot (owner, mortgage, buildings, rent): it redraws only
-    when these change, so a payment elsewhere on the table costs this card nothing."""
-
-    def __init__(self, title: str, colour: str | None, lots: list[str], **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.title = title
-        """The group's name in English (as the edition has it); shown translated."""
-        self.colour = colour
-        self.lots = lots
-        self.state: GameState | None = None
-
-    def show(self, state: GameState) -> None:
-        self.state = state
-        self.facts = tuple(
-            (d.owner, d.mortgaged, d.houses, d.hotel, rent_text(state, lot) if d.owner else "")
-            for lot in self.lots
-            for d in (state.deeds[lot],)
-        )
-
-    def render(self) -> RenderableType:
-        state = self.state
-        head = Text(f" {_(self.title)} ", style="bold", no_wrap=True, overflow="ellipsis")
-        if self.colour:
-            head.stylize(f"{_ink_on(self.colour)} on {self.colour}")
+def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
+    """One colour group as the board shows it, `width` cells wide: title, then its lots."""
+    head = Text(f" {_(group.title)} ", style="bold", no_wrap=True, overflow="ellipsis")
+    head.truncate(width, overflow="ellipsis")
+    head.stylize(f"{_ink_on(group.colour)} on {group.colour}" if group.colour else "reverse")
+    lines = [head]
+    roomy = width >= ROOMY
+    with_rent = width >= WITH_RENT
+    owner_width, mark_width = (8, 9) if roomy else (5, 5)
+    rent_width = 8 if with_rent else 0
+    name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
+    mortgaged = _("mortgaged") if roomy else _("mort.")
+    for lot in group.lots:
+        shown = lot.name if cell_len(lot.name) <= name_width else short_name(lot.name)
+        line = Text(no_wrap=True, overflow="crop")
+        if lot.owner is None:
+            line.append(pad(shown, name_width) + " ", style="dim")
+            line.append(pad(_("bank"), owner_width) + " ", style="dim italic")
+            line.append(" " * mark_width)
         else:
-            head.stylize("reverse")
-        width = self.size.width
-        roomy = width >= ROOMY
-        with_rent = width >= WITH_RENT
-        owner_width, mark_width = (8, 9) if roomy else (5, 5)
-        rent_width = 8 if with_rent else 0
-        name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
-        mortgaged = _("mortgaged") if roomy else _("mort.")
-        table = Table.grid(expand=True, padding=(0, 1, 0, 0))
-        table.add_column("deed", ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column("owner", width=owner_width, no_wrap=True, overflow="ellipsis")
-        table.add_column("buildings", no_wrap=True, justify="right", width=mark_width)
-        if with_rent:
-            table.add_column("rent", no_wrap=True, justify="right", width=rent_width)
-        for lot in self.lots:
-            held = state.deeds[lot] if state else None
-            shown = lot if cell_len(lot) <= name_width else short_name(lot)
-            if state is None or held is None or held.owner is None:
-                cells = [Text(shown, style="dim"), Text(_("bank"), style="dim italic"), Text("")]
+            line.append(pad(shown, name_width) + " ")
+            line.append(
+                pad(lot.owner, owner_width) + " ", style=seat_colour(view.seat_of(lot.owner))
+            )
+            if lot.mortgaged:
+                line.append(pad(mortgaged, mark_width, right=True), style="italic dim")
             else:
-                owner = Text(held.owner, style=player_colour(state, held.owner))
-                if held.mortgaged:
-                    mark = Text(mortgaged, style="italic dim")
-                else:
-                    mark = Text(buildings_mark(held), style="bold" if held.hotel else "")
-                cells = [Text(shown), owner, mark]
-            if with_rent:
-                cells.append(Text(rent_text(state, lot) if state else "", style="dim"))
-            table.add_row(*cells)
-        return Group(head, table)
+                line.append(
+                    pad(buildings_mark(lot.houses, lot.hotel), mark_width, right=True),
+                    style="bold" if lot.hotel else "",
+                )
+        if with_rent:
+            line.append(" " + pad(rent_text(view, lot), rent_width, right=True), style="dim")
+        lines.append(line)
+    return lines
 
 
-class BoardView(Grid):
+class BoardView(Widget):
     """Every deed of the edition, grouped as on the board."""
 
-    def __init__(self, edition: Edition, **kwargs: object) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.edition = edition
+        self.view: LedgerView | None = None
 
-    def compose(self) -> ComposeResult:
-        edition = self.edition
-        for group in edition.groups:
-            yield GroupCard(group.name, group.colour, edition.group_lots[group.id], classes="group")
-        railroads = N_("Stations") if edition.id == "uk" else N_("Railroads")
-        for kind, title in ((DeedKind.RAILROAD, railroads), (DeedKind.UTILITY, N_("Utilities"))):
-            lots = [d.name for d in sorted(edition.deeds, key=lambda d: d.square) if d.kind is kind]
-            if lots:
-                yield GroupCard(title, None, lots, classes="group")
-
-    def show(self, state: GameState) -> None:
-        for card in self.query(GroupCard):
-            card.show(state)
+    def show(self, view: LedgerView) -> None:
+        self.view = view
+        self.refresh()
 
     def relabel(self) -> None:
-        """Redraw every card in the game's language."""
-        for card in self.query(GroupCard):
-            card.refresh()
+        """Redraw every group in the game's language."""
+        self.refresh()
+
+    def render(self) -> RenderableType:
+        view = self.view
+        if view is None:
+            return ""
+        width = self.size.width
+        gutter = 3 if width >= WIDE else 2
+        card = max(10, (width - gutter * (COLUMNS - 1)) // COLUMNS)
+        out = Text(no_wrap=True, overflow="crop")
+        groups = list(view.groups)
+        for start in range(0, len(groups), COLUMNS):
+            if start:
+                out.append("\n\n")
+            cards = [group_lines(view, g, card) for g in groups[start : start + COLUMNS]]
+            for y in range(max(len(c) for c in cards)):
+                if y:
+                    out.append("\n")
+                for x, lines in enumerate(cards):
+                    if x:
+                        out.append(" " * gutter)
+                    line = lines[y] if y < len(lines) else Text()
+                    out.append_text(line)
+                    if x < len(cards) - 1:
+                        out.append(" " * (card - line.cell_len))
+        return out

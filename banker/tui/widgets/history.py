@@ -7,20 +7,20 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from banker.store import LogEntry
+from banker.store.glance import HISTORY_SHOWN as SHOWN
+from banker.store.glance import LogEntry
 from banker.tui.speech import _, said
 
-SHOWN = 60
-"""Entries drawn at once: the latest ones, more than the tallest screen shows; the full
-journal stays on disk (`banker log`). Fewer lines to wrap keeps each keypress fast."""
+__all__ = ["SHOWN", "HistoryView"]
 
 
 class HistoryView(Widget):
-    """The latest journal entries, newest at the top."""
+    """The latest journal entries, newest at the top, as many as the panel holds.
+    The whole journal is `banker log GAME`."""
 
     COMPONENT_CLASSES = {"history--undone", "history--undo", "history--setup"}
 
-    entries: reactive[tuple[LogEntry, ...]] = reactive((), always_update=True, layout=True)
+    entries: reactive[tuple[LogEntry, ...]] = reactive((), always_update=True)
     """The entries to show, oldest first, as the journal gives them."""
 
     def render(self) -> RenderableType:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.console import RenderableType
 from rich.text import Text
-from textual.widgets import DataTable
-from textual.widgets.data_table import ColumnKey
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
 
-from banker.core.edition import DeedKind
-from banker.core.state import GameState
-from banker.core.worth import worth
-from banker.tui.speech import N_, _
-from banker.tui.words import player_colour
+from banker.core.view import LedgerView, PlayerLine
+from banker.tui.looks import seat_colour
+from banker.tui.speech import N_, _, pad
 
 COLUMNS = (
     ("seat", "#"),
@@ -23,88 +25,153 @@ COLUMNS = (
 )
 """Each column's key and its head, in English; shown in the game's language."""
 
+GAP = 2
+"""Cells between two columns."""
 
-class PlayersTable(DataTable[Text]):
-    """One row per player, in turn order; the highlighted row is the player the keys act on."""
 
-    def on_mount(self) -> None:
-        self._shown: dict[str, list[Text]] = {}
-        self.cursor_type = "row"
-        self.zebra_stripes = False
-        for key, label in COLUMNS:
-            self.add_column(_(label), key=key)
+class PlayersTable(Widget, can_focus=True):
+    """One line per player, in turn order; the highlighted line is the player the keys
+    act on. Up and down move it; Enter (or a click on the highlighted line) chooses it."""
+
+    BINDINGS = [
+        Binding("up", "cursor(-1)", N_("Up"), show=False),
+        Binding("down", "cursor(1)", N_("Down"), show=False),
+        Binding("home", "cursor_to(0)", N_("First"), show=False),
+        Binding("end", "cursor_to(-1)", N_("Last"), show=False),
+        Binding("enter", "choose", N_("Landed"), show=False),
+    ]
+
+    COMPONENT_CLASSES = {"players--header", "players--cursor", "players--cursor-blurred"}
+
+    cursor_row: reactive[int] = reactive(0)
+    """The highlighted line, 0 for the first player."""
+
+    class RowSelected(Message):
+        """The banker chose the highlighted player (Enter, or a click on them)."""
+
+        def __init__(self, table: PlayersTable, row: int) -> None:
+            super().__init__()
+            self.table = table
+            self.cursor_row = row
+
+        @property
+        def control(self) -> PlayersTable:
+            return self.table
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.view: LedgerView | None = None
+
+    @property
+    def row_count(self) -> int:
+        return len(self.view.players) if self.view else 0
+
+    def show(self, view: LedgerView) -> None:
+        """Show the players as they stand in `view`, keeping the highlighted line."""
+        grew = self.view is None or len(view.players) != len(self.view.players)
+        self.view = view
+        self.cursor_row = max(0, min(self.cursor_row, self.row_count - 1))
+        self.refresh(layout=grew)
 
     def relabel(self) -> None:
-        """The column heads in the game's language, and every row redrawn in it."""
-        if not self.columns:
-            return
-        for key, label in COLUMNS:
-            column = self.columns[ColumnKey(key)]
-            column.label = Text(_(label))
-            column.content_width = cell_len(column.label.plain)
-        self._shown.clear()  # the next `show` updates every cell, measuring each column again
-        self._clear_caches()
-        self._require_update_dimensions = True
+        """The column heads in the game's language (they are drawn from the table)."""
         self.refresh()
 
-    def show(self, state: GameState) -> None:
-        """Show the players as they stand in `state`, keeping the highlighted row.
+    def move_cursor(self, row: int) -> None:
+        self.cursor_row = max(0, min(row, self.row_count - 1))
 
-        Every column fits what it shows now (a cash total growing a digit stays whole),
-        except the name's: it is as wide as the longest name, so a debtor's `owes` is cut
-        short rather than pushing the table past the panel. The bank lists the debts.
-        """
-        row = self.cursor_row
-        names = self.columns[ColumnKey("name")]
-        widest = max([cell_len(names.label.plain), *(cell_len(p.name) for p in state.players)])
-        if names.auto_width or names.width != widest:
-            names.auto_width = False
-            names.width = widest
-            self._require_update_dimensions = True
-        for seat, player in enumerate(state.players, start=1):
-            cells = self._cells(state, seat, player.name)
-            if player.name in self.rows:
-                before = self._shown.get(player.name, [])
-                for i, ((key, _label), cell) in enumerate(zip(COLUMNS, cells, strict=True)):
-                    if i >= len(before) or before[i] != cell:  # redraw only what changed
-                        self.update_cell(player.name, key, cell, update_width=True)
-            else:
-                self.add_row(*cells, key=player.name)
-            self._shown[player.name] = cells
+    def action_cursor(self, step: int) -> None:
+        self.move_cursor(self.cursor_row + step)
+
+    def action_cursor_to(self, row: int) -> None:
+        self.move_cursor(row if row >= 0 else self.row_count - 1)
+
+    def action_choose(self) -> None:
         if self.row_count:
-            self.move_cursor(row=min(row, self.row_count - 1))
+            self.post_message(self.RowSelected(self, self.cursor_row))
 
-    def _cells(self, state: GameState, seat: int, name: str) -> list[Text]:
-        player = state.player(name)
-        colour = player_colour(state, name)
-        money = state.money
+    def on_click(self, event: events.Click) -> None:
+        row = event.y - 1  # under the line of column heads
+        if 0 <= row < self.row_count:
+            if row == self.cursor_row:
+                self.action_choose()
+            self.move_cursor(row)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return 1 + self.row_count
+
+    def render(self) -> RenderableType:
+        view = self.view
+        if view is None:
+            return ""
+        rows = [self._cells(view, p) for p in view.players]
+        heads = [(_(label) if key != "seat" else label) for key, label in COLUMNS]
+        widths = [
+            max([cell_len(heads[i]), *(cell_len(r[i].plain) for r in rows)])
+            for i in range(len(COLUMNS))
+        ]
+        right = {2, 3}
+        gap = " " * GAP
+        header_style = self.get_component_rich_style("players--header")
+        lines = Text(no_wrap=True, overflow="crop")
+        for i, head in enumerate(heads):
+            lines.append(
+                pad(head, widths[i], right=i in right) + (gap if i < len(heads) - 1 else ""),
+                style=header_style,
+            )
+        cursor = self.get_component_rich_style(
+            "players--cursor" if self.has_focus else "players--cursor-blurred"
+        )
+        for y, cells in enumerate(rows):
+            line = Text(no_wrap=True, overflow="crop")
+            for i, cell in enumerate(cells):
+                space = widths[i] - cell_len(cell.plain)
+                if i in right:
+                    line.append(" " * space)
+                line.append_text(cell)
+                if i not in right and i < len(cells) - 1:
+                    line.append(" " * space)
+                if i < len(cells) - 1:
+                    line.append(gap)
+            if y == self.cursor_row:
+                line.pad_right(max(0, self.size.width - line.cell_len))
+                line.stylize(cursor)
+            lines.append("\n")
+            lines.append_text(line)
+        return lines
+
+    def watch_cursor_row(self) -> None:
+        self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def _cells(self, view: LedgerView, player: PlayerLine) -> list[Text]:
+        name = player.name
         if player.bankrupt:
-            struck = Text(name, style="strike dim")
             return [
-                Text(str(seat)),
-                struck,
+                Text(str(player.seat), style="dim"),
+                Text(name, style="strike dim"),
                 Text(_("bankrupt"), style="dim"),
                 Text(""),
                 Text(""),
                 Text(""),
             ]
-        deeds = state.deeds_of(name)
-        owes = bool(state.debts_of(name))
-        swatches = Text(f"{len(deeds):>2} ")
-        for deed_name in deeds:
-            deed = state.edition.deed(deed_name)
-            mortgaged = state.deeds[deed_name].mortgaged
-            if deed.kind is DeedKind.STREET and deed.group:
-                hue = state.edition.groups_by_id[deed.group].colour
+        colour = seat_colour(player.seat)
+        swatches = Text(f"{len(player.deeds):>2} ")
+        for hue, mortgaged in player.deeds:
+            if hue:
                 swatches.append("▪" if mortgaged else "■", style=hue)
             else:
                 swatches.append("▫" if mortgaged else "□", style="bold")
-        cards = Text(str(len(player.jail_cards)) if player.jail_cards else "", justify="center")
         return [
-            Text(str(seat), style="dim"),
-            Text(_("{p} owes").format(p=name) if owes else name, style=f"bold {colour}"),
-            Text(money(player.cash), style="bold red" if owes else "bold", justify="right"),
-            Text(money(worth(state, name).total), justify="right"),
+            Text(str(player.seat), style="dim"),
+            Text(_("{p} owes").format(p=name) if player.owes else name, style=f"bold {colour}"),
+            Text(view.money(player.cash), style="bold red" if player.owes else "bold"),
+            Text(view.money(player.worth)),
             swatches,
-            cards,
+            Text(str(player.jail_cards) if player.jail_cards else ""),
         ]

@@ -1,0 +1,56 @@
+"""The `banker` command's front door: opening the app loads only what its first screen
+needs; every other action goes on to the command-line tools (`banker.cli`)."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+from collections.abc import Sequence
+
+ACTIONS = ("new", "do", "show", "log", "share", "demo", "recover", "edition")
+"""The command line's actions; anything else opens the app (`banker`, `banker GAME`)."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if opens_app(argv):
+        return start_app(argv)
+    from banker.cli import main as cli_main
+
+    return cli_main(argv)
+
+
+def opens_app(argv: Sequence[str]) -> bool:
+    """`banker`, `banker GAME` and `banker --share-...` open the app."""
+    return (
+        not argv
+        or argv[0].startswith("--share")
+        or (argv[0] not in ACTIONS and not argv[0].startswith("-"))
+    )
+
+
+def start_app(argv: list[str], demo: bool = False) -> int:
+    """Open the Textual app: the latest game, the named one, or the demo."""
+    app_parser = argparse.ArgumentParser(
+        prog="banker",
+        description="Open the app on GAME, or on your latest game.",
+        epilog="Other actions: " + ", ".join(ACTIONS) + " ('banker --help').",
+    )
+    app_parser.add_argument("game", nargs="?")
+    app_parser.add_argument("--share-host", help="where the table view listens (default: LAN)")
+    app_parser.add_argument("--share-port", type=int, default=0, help="its port (default: free)")
+    args = app_parser.parse_args(argv)
+    # Start-up makes many objects and frees few: the cyclic garbage collector would only
+    # slow it down. The app turns it back on once its first screen is drawn.
+    gc.disable()
+    try:
+        from banker.tui.app import run  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as exc:  # the app is optional for scripted use
+        gc.enable()
+        print(f"The app cannot start here: {exc}", file=sys.stderr)
+        return 2
+    from banker.store.paths import resolve_game_path
+
+    game = resolve_game_path(args.game) if args.game else None
+    return int(run(game, demo=demo, share_host=args.share_host, share_port=args.share_port))
