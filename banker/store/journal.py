@@ -94,8 +94,11 @@ class Journal:
         return cls(path, conn, Game(setup), lock)
 
     @classmethod
-    def open(cls, path: str | Path, read_only: bool = False) -> Journal:
+    def open(cls, path: str | Path, read_only: bool = False, any_thread: bool = False) -> Journal:
         """Open a game file and restore the state after its last committed entry.
+
+        `any_thread`: opened in one thread (the app's, in the background) to be used in
+        another; it must still be used by one thread at a time.
 
         Raises:
             JournalError: missing, not a Banker game, newer, damaged, or already open for
@@ -105,7 +108,7 @@ class Journal:
         _check_header(path)
         lock = None if read_only else _lock(path)
         try:
-            conn = _connect(path, read_only)
+            conn = _connect(path, read_only, any_thread)
             game = _load(conn, path)
             if not read_only:
                 conn.execute(_VIEWS)
@@ -270,11 +273,17 @@ def _setup_message(setup: Setup) -> Message:
     )
 
 
-def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
+def _connect(path: Path, read_only: bool = False, any_thread: bool = False) -> sqlite3.Connection:
+    same_thread = not any_thread
     if read_only:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        conn = sqlite3.connect(
+            f"{path.resolve().as_uri()}?mode=ro",
+            uri=True,
+            isolation_level=None,
+            check_same_thread=same_thread,
+        )
     else:
-        conn = sqlite3.connect(path, isolation_level=None)
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=same_thread)
         conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA busy_timeout = 2000")

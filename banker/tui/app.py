@@ -12,8 +12,10 @@ without a saved ledger to trust is opened before anything is drawn.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
+import threading
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +25,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.widgets._footer import FooterKey
 
 from banker.core.errors import BankerError
 from banker.core.money import Message
@@ -63,6 +66,11 @@ class BankerApp(App[None]):
         self._journal = journal
         self._glance = None if journal is not None else glance
         """The saved ledger the first screen is drawn from, until the journal is open."""
+        self._waits_for_footer = 3
+        self._opening: threading.Thread | None = None
+        """Opening the glanced game's journal, in the background."""
+        self._open_result: Journal | BankerError | None = None
+        """What opening it gave, until the app takes it."""
         self.share_host = share_host
         """Where the table view listens when shared: this computer's LAN address if None."""
         self.share_port = share_port
@@ -74,6 +82,8 @@ class BankerApp(App[None]):
     def journal(self) -> Journal | None:
         """The open game's journal (opened now if the first screen came from a glance)."""
         if self._journal is None and self._glance is not None:
+            if self._opening is not None:
+                self._opening.join()  # the journal is opening in the background: wait
             self._open_glanced()
         return self._journal
 
@@ -108,7 +118,7 @@ class BankerApp(App[None]):
 
     def on_mount(self) -> None:
         if self._glance is not None:
-            self.call_after_refresh(self._open_glanced)
+            self.call_after_refresh(self._start_opening)
             return
         if self._journal is None:
             set_language(default_language())
@@ -118,16 +128,46 @@ class BankerApp(App[None]):
             self.push_screen(LedgerScreen())
         self.call_after_refresh(gc.enable)  # paused by the launcher for the start-up
 
+    def _start_opening(self) -> None:
+        """With the saved ledger on screen, open the journal in the background: the
+        screen finishes drawing meanwhile, and anything the banker does waits for it."""
+        glanced = self._glance
+        if glanced is None or self._opening is not None:
+            return
+        if not self.screen.query(FooterKey) and self._waits_for_footer > 0:
+            self._waits_for_footer -= 1  # the footer's keys come a frame later: the
+            self.call_after_refresh(self._start_opening)  # screen is whole after them
+            return
+        loop = asyncio.get_running_loop()
+
+        def open_journal() -> None:
+            from banker.store import Journal
+
+            try:
+                self._open_result = Journal.open(glanced.path, any_thread=True)
+            except BankerError as exc:
+                self._open_result = exc
+            loop.call_soon_threadsafe(self._open_glanced)
+
+        self._opening = threading.Thread(target=open_journal, name="open-journal", daemon=True)
+        self._opening.start()
+
     def _open_glanced(self) -> None:
-        """Open the journal of the game drawn from its saved ledger, and redraw from it."""
+        """Take the journal of the game drawn from its saved ledger, and redraw from it."""
         from banker.store import Journal
 
         glanced = self._glance
         if glanced is None:
             return
         self._glance = None
+        opened = self._open_result
+        self._open_result = None
         try:
-            self._journal = Journal.open(glanced.path)
+            if opened is None:  # asked for before the first frame: open it now
+                opened = Journal.open(glanced.path)
+            if isinstance(opened, BankerError):
+                raise opened
+            self._journal = opened
         except BankerError as exc:
             self.exit(return_code=1, message=refused(exc))
             return
@@ -142,6 +182,11 @@ class BankerApp(App[None]):
     async def on_unmount(self) -> None:
         if self.table_view is not None:
             await self.table_view.stop()
+        if self._opening is not None:
+            self._opening.join()  # quit while the journal was still opening: close it too
+        untaken, self._open_result = self._open_result, None
+        if untaken is not None and not isinstance(untaken, BankerError):
+            untaken.close()
         if self._journal is not None:
             self._journal.close()
 

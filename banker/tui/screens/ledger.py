@@ -77,8 +77,9 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
         yield BoardView(id="board")
         yield Footer(compact=True)
 
-    def relabel(self) -> None:
-        """Put the screen's own words (titles, column heads, hints) in the game's language."""
+    def relabel(self, keys: bool = True) -> None:
+        """Put the screen's own words (titles, column heads, hints) in the game's language;
+        with `keys`, the footer's too (not needed while the screen is made)."""
         self.query_one("#players").border_title = _("Players")
         self.query_one("#bank").border_title = _("Bank")
         self.query_one("#history-box").border_title = _("History, latest first")
@@ -93,7 +94,8 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
         self.query_one(BankGauge).refresh()
         if not (self.view and self.view.time_limit_minutes):
             self.sub_title = self.banker.game_path.stem
-        self.refresh_bindings()
+        if keys:
+            self.refresh_bindings()
 
     # What the screen shows.
 
@@ -122,7 +124,7 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
             self.show_view(self._glance.view, self._glance.history)
         else:
             self.refresh_ledger()
-        self.relabel()
+        self.relabel(keys=False)
         self.query_one(PlayersTable).focus()
         if self.view and self.view.time_limit_minutes:
             self.tick_clock()

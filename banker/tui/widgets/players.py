@@ -91,7 +91,8 @@ class PlayersTable(Widget, can_focus=True):
             self.post_message(self.RowSelected(self, self.cursor_row))
 
     def on_click(self, event: events.Click) -> None:
-        row = event.y - 1  # under the line of column heads
+        inside = event.get_content_offset(self)  # inside the border
+        row = inside.y - 1 if inside is not None else -1  # under the line of column heads
         if 0 <= row < self.row_count:
             if row == self.cursor_row:
                 self.action_choose()

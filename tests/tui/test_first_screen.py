@@ -1,0 +1,199 @@
+"""The first screen: drawn from the ledger saved at close, then the journal opens right
+after, with nothing on screen changing and no key lost."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from banker.core.errors import JournalError
+from banker.store import Journal
+from banker.tui.app import BankerApp, make_app
+from banker.tui.screens.ledger import LedgerScreen
+from banker.tui.screens.picker import SquarePicker
+from banker.tui.widgets.bank import BankGauge
+from banker.tui.widgets.board import BoardView
+from banker.tui.widgets.history import HistoryView
+from banker.tui.widgets.players import PlayersTable
+from tests.tui.conftest import SIZE, reopen
+
+LEDGER_WIDGETS: tuple[type[Widget], ...] = (PlayersTable, BoardView, BankGauge, HistoryView)
+
+
+def drawn(app: BankerApp) -> dict[str, list[str]]:
+    """The text of every line the ledger's widgets draw now."""
+    lines = {}
+    for kind in LEDGER_WIDGETS:
+        widget = app.screen.query_one(kind)
+        lines[kind.__name__] = [widget.render_line(y).text for y in range(widget.size.height)]
+    return lines
+
+
+async def journal_opens(app: BankerApp, pilot: Pilot[None]) -> bool:
+    """Wait, pressing nothing, for the app to open the glanced game's journal itself."""
+    for _ in range(250):
+        if app._journal is not None:
+            await pilot.pause()  # and to draw the ledger from it
+            return True
+        await pilot.pause(0.02)
+    return False
+
+
+def ledger_of(app: BankerApp) -> LedgerScreen:
+    screen = app.screen
+    assert isinstance(screen, LedgerScreen)
+    return screen
+
+
+async def test_the_saved_ledger_is_drawn_first_and_the_journal_draws_the_same(
+    demo_path: Path,
+) -> None:
+    """The demo's ledger from the saved view, before the journal is open, reads line for
+    line as it does once the journal is open, and as the journal-first app draws it."""
+    app = make_app(demo_path)
+    assert app._journal is None
+    assert app._glance is not None
+    async with app.run_test(size=SIZE) as pilot:
+        assert app._journal is None
+        from_glance = drawn(app)
+        assert await journal_opens(app, pilot)
+        from_journal = drawn(app)
+
+    journal_first = make_app(journal=Journal.open(demo_path))
+    assert journal_first._journal is not None
+    async with journal_first.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        the_old_way = drawn(journal_first)
+
+    players = from_glance["PlayersTable"]
+    assert players[1].split() == ["1", "Alice", "$740", "$2,510", "3", "■■■"]
+    assert players[4].split() == ["4", "Dave", "$1,000", "$1,580", "3", "■▪■", "1"]
+    assert "Connecticut" in "\n".join(from_glance["BoardView"])
+    assert "Free Parking" in "\n".join(from_glance["BankGauge"])
+    assert from_glance["HistoryView"][0].startswith("Dave drew Community Chest")
+    assert from_journal == from_glance
+    assert the_old_way == from_glance
+
+
+async def test_a_key_pressed_straight_away_acts_on_the_journaled_game(
+    demo_path: Path,
+) -> None:
+    """Undo before the journal has opened: Dave's birthday card is undone, on disk and on
+    screen (Alice back to $750)."""
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app._journal is None
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        journal = app.journal
+        assert journal is not None
+        last_two = journal.entries(limit=2)
+        assert [(e.kind, e.undone) for e in last_two] == [("command", True), ("undo", False)]
+        assert "birthday" in str(last_two[0].message)
+        players = drawn(app)["PlayersTable"]
+        assert players[1].split()[:3] == ["1", "Alice", "$750"]
+        assert drawn(app)["HistoryView"][0].startswith("Undid: Dave drew")
+    with reopen(demo_path) as journal:
+        assert journal.entries(limit=1)[0].kind == "undo"
+        assert journal.game.state.player("Alice").cash == 750
+        assert journal.game.state.player("Dave").cash == 970
+
+
+async def test_a_game_open_for_writing_elsewhere_is_refused_before_drawing(
+    demo_path: Path,
+) -> None:
+    with Journal.open(demo_path):
+        with pytest.raises(JournalError, match="already open for writing"):
+            make_app(demo_path)
+    app = make_app(demo_path)
+    assert app._glance is not None
+
+
+async def test_a_busy_game_without_a_view_to_trust_is_refused_too(demo_path: Path) -> None:
+    """The other window has already bought a deed: its view is stale, and the journal
+    itself refuses the second writer."""
+    from banker.core import commands as c
+
+    with Journal.open(demo_path) as elsewhere:
+        elsewhere.apply(c.Buy(player="Carol", deed="Illinois Avenue"))
+        with pytest.raises(JournalError, match="already open for writing"):
+            make_app(demo_path)
+
+
+async def test_a_stale_view_means_the_journal_opens_first(demo_path: Path) -> None:
+    """A view saved one entry before the last (as after a crash) is not drawn: the app
+    opens the journal before anything, and shows the journaled game."""
+    with sqlite3.connect(demo_path) as conn:
+        conn.execute("UPDATE views SET seq = seq - 1")
+    conn.close()
+
+    app = make_app(demo_path)
+    assert app._glance is None
+    assert app._journal is not None
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert drawn(app)["PlayersTable"][1].split()[:3] == ["1", "Alice", "$740"]
+
+
+# The players panel.
+
+
+async def test_arrows_and_seat_numbers_move_the_highlighted_player(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        ledger = ledger_of(app)
+        assert ledger.selected == "Alice"
+        await pilot.press("down")
+        assert ledger.selected == "Bob"
+        await pilot.press("down", "down")
+        assert ledger.selected == "Dave"
+        await pilot.press("down")
+        assert ledger.selected == "Dave"  # no one below the last seat
+        await pilot.press("2")
+        assert ledger.selected == "Bob"
+        await pilot.press("up")
+        assert ledger.selected == "Alice"
+        await pilot.press("3")
+        assert ledger.selected == "Carol"
+        await pilot.press("5")  # four at this table
+        assert ledger.selected == "Carol"
+
+
+async def test_enter_opens_landed_for_the_highlighted_player(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SquarePicker)
+        assert app.screen.player == "Bob"
+
+
+async def test_clicking_the_highlighted_players_line_opens_landed(demo_path: Path) -> None:
+    """Inside the panel: the border, the column heads, then Alice's line at y=2."""
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(PlayersTable)
+        assert table.render_line(1).text.split()[1] == "Alice"  # content line 1 is y=2
+        await pilot.click(PlayersTable, offset=(5, 2))
+        await pilot.pause()
+        assert isinstance(app.screen, SquarePicker)
+        assert app.screen.player == "Alice"
+
+
+async def test_clicking_another_players_line_highlights_them(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ledger = ledger_of(app)
+        await pilot.click(PlayersTable, offset=(5, 3))
+        await pilot.pause()
+        assert app.screen is ledger
+        assert ledger.selected == "Bob"
+        await pilot.click(PlayersTable, offset=(5, 5))
+        await pilot.pause()
+        assert ledger.selected == "Dave"
