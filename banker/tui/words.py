@@ -13,12 +13,9 @@ from rich.cells import cell_len
 from banker.core.cards import deck_name, repairs_due
 from banker.core.edition import Card, CardAction, Edition, SquareKind
 from banker.core.money import plural
-from banker.core.state import DeedState, GameState
+from banker.core.state import GameState
 from banker.core.worth import half, income_tax_percent, worth
-from banker.tui import looks
-from banker.tui.looks import PLAYER_COLOURS as PLAYER_COLOURS
 from banker.tui.looks import seat_colour
-from banker.tui.looks import short_name as short_name
 from banker.tui.speech import N_, _, pad, said
 
 BUILDINGS = (N_("house"), N_("hotel"))
@@ -56,11 +53,6 @@ def level_word(level: int) -> str:
     if level >= 5:
         return _("hotel")
     return _("no houses") if level == 0 else houses_word(level)
-
-
-def buildings_mark(held: DeedState) -> str:
-    """A short mark for the board: one dot per house, or `hotel`."""
-    return looks.buildings_mark(held.houses, held.hotel)
 
 
 def card_effect(state: GameState, player: str | None, card: Card) -> str:
