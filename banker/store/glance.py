@@ -45,6 +45,12 @@ class LogEntry:
     undone: bool
     """A command entry that is not applied now (undone and not redone)."""
 
+    @classmethod
+    def from_row(cls, row: tuple[int, str, str, str], undone: bool) -> LogEntry:
+        """The entry from its journal row (seq, kind, message, at)."""
+        seq, kind, text, at = row
+        return cls(seq, kind, Message.from_json(json.loads(text)), at, undone)
+
 
 @dataclass(frozen=True)
 class Glance:
@@ -86,10 +92,7 @@ def glance(path: Path) -> Glance | None:
                 path=path,
                 seq=last,
                 view=LedgerView.from_json(data["ledger"]),
-                history=tuple(
-                    LogEntry(seq, kind, Message.from_json(json.loads(text)), at, seq in undone)
-                    for seq, kind, text, at in rows
-                ),
+                history=tuple(LogEntry.from_row(row, row[0] in undone) for row in rows),
                 started_at=datetime.fromisoformat(first[0]),
             )
     except (sqlite3.Error, OSError, ValueError, KeyError, TypeError, AttributeError):

@@ -236,14 +236,7 @@ class Journal:
                 "SELECT seq, kind, message, at FROM journal ORDER BY seq DESC LIMIT ?", (limit,)
             ).fetchall()[::-1]
         return [
-            LogEntry(
-                seq,
-                kind,
-                Message.from_json(json.loads(text)),
-                at,
-                kind == "command" and seq not in applied,
-            )
-            for seq, kind, text, at in rows
+            LogEntry.from_row(row, row[1] == "command" and row[0] not in applied) for row in rows
         ]
 
     def refresh(self) -> bool:

@@ -25,7 +25,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.widgets._footer import FooterKey
+from textual.widgets import Footer
 
 from banker.core.errors import BankerError
 from banker.core.money import Message
@@ -134,7 +134,8 @@ class BankerApp(App[None]):
         glanced = self._glance
         if glanced is None or self._opening is not None:
             return
-        if not self.screen.query(FooterKey) and self._waits_for_footer > 0:
+        keys = [key for footer in self.screen.query(Footer) for key in footer.children]
+        if not keys and self._waits_for_footer > 0:
             self._waits_for_footer -= 1  # the footer's keys come a frame later: the
             self.call_after_refresh(self._start_opening)  # screen is whole after them
             return
