@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widget import Widget
+from textual.widgets._footer import FooterKey
 
 from banker.core.errors import JournalError
 from banker.store import Journal
@@ -197,3 +198,12 @@ async def test_clicking_another_players_line_highlights_them(demo_path: Path) ->
         await pilot.click(PlayersTable, offset=(5, 5))
         await pilot.pause()
         assert ledger.selected == "Dave"
+
+
+async def test_the_keys_are_in_the_footer_from_the_first_frame(demo_path: Path) -> None:
+    """The banker sees what each key does as soon as the ledger is up, not a frame later
+    (Textual's own footer fills in after the first frame)."""
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE):
+        words = [key.description for key in app.screen.query(FooterKey)]
+        assert words[:3] == ["Landed", "GO", "Pay"]

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from banker.core.view import LedgerView
 from banker.store.glance import Glance, LogEntry
 from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
+from banker.tui.widgets.footer import KeysFooter
 from banker.tui.widgets.history import SHOWN, HistoryView
 from banker.tui.widgets.players import PlayersTable
 
@@ -75,7 +76,7 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
             yield BankGauge(id="bank")
             yield HistoryView(id="history-box")
         yield BoardView(id="board")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def relabel(self, keys: bool = True) -> None:
         """Put the screen's own words (titles, column heads, hints) in the game's language;
