@@ -5,9 +5,9 @@ The app never changes a game itself. An action builds a core command and calls
 with the core's reason and changes nothing.
 
 Starting on a game file whose ledger was saved when it was last closed, the app draws
-that ledger first (`banker.store.glance`), then opens the journal right after the first
-frame and redraws from it; anything the banker does waits for the journal. A file
-without a saved ledger to trust is opened before anything is drawn.
+that ledger first (`banker.store.glance`), then opens the journal in the background and
+redraws from it; anything the banker does waits for the journal. A file without a saved
+ledger to trust is opened before anything is drawn.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from banker.core.errors import BankerError
 from banker.core.money import Message
@@ -66,7 +65,6 @@ class BankerApp(App[None]):
         self._journal = journal
         self._glance = None if journal is not None else glance
         """The saved ledger the first screen is drawn from, until the journal is open."""
-        self._waits_for_footer = 3
         self._opening: threading.Thread | None = None
         """Opening the glanced game's journal, in the background."""
         self._open_result: Journal | BankerError | None = None
@@ -133,11 +131,6 @@ class BankerApp(App[None]):
         screen finishes drawing meanwhile, and anything the banker does waits for it."""
         glanced = self._glance
         if glanced is None or self._opening is not None:
-            return
-        keys = [key for footer in self.screen.query(Footer) for key in footer.children]
-        if not keys and self._waits_for_footer > 0:
-            self._waits_for_footer -= 1  # the footer's keys come a frame later: the
-            self.call_after_refresh(self._start_opening)  # screen is whole after them
             return
         loop = asyncio.get_running_loop()
 
