@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Header
 
-from banker.core.view import LedgerView
+from banker.core.view import LedgerView, ledger_view
 from banker.store.glance import Glance, LogEntry
 from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
 from banker.tui.widgets.bank import BankGauge
@@ -157,8 +157,6 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
 
     def refresh_ledger(self) -> None:
         """Show the game as journaled: called after every change."""
-        from banker.core.view import ledger_view
-
         journal = self.journal
         self.show_view(ledger_view(journal.game.state), journal.entries(limit=SHOWN))
 
