@@ -8,7 +8,6 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from textual.widgets import Input, Select, Static
-from textual.widgets._footer import FooterKey
 
 from banker.core import commands as c
 from banker.core.edition import load_edition
@@ -17,13 +16,17 @@ from banker.store import Journal
 from banker.tui.app import BankerApp, make_app
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.statement import statement_text
+from banker.tui.widgets.footer import KeysFooter
 from banker.tui.widgets.history import HistoryView
 from banker.tui.widgets.players import PlayersTable
 from tests.tui.conftest import SIZE, reopen, type_text
 
 
 def footer_words(app: BankerApp) -> list[str]:
-    return [key.description for key in app.screen.query(FooterKey)]
+    """What the keys along the bottom say: the ledger's own footer, or the screen's keys."""
+    for footer in app.screen.query(KeysFooter):
+        return footer.labels
+    return [b.description for _n, b, _e, _t in app.screen.active_bindings.values() if b.show]
 
 
 def history_text(app: BankerApp) -> str:
