@@ -4,7 +4,6 @@ needs; every other action goes on to the command-line tools (`banker.cli`)."""
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from collections.abc import Sequence
 
@@ -41,13 +40,9 @@ def start_app(argv: list[str], demo: bool = False) -> int:
     app_parser.add_argument("--share-host", help="where the table view listens (default: LAN)")
     app_parser.add_argument("--share-port", type=int, default=0, help="its port (default: free)")
     args = app_parser.parse_args(argv)
-    # Start-up makes many objects and frees few: the cyclic garbage collector would only
-    # slow it down. The app turns it back on once its first screen is drawn.
-    gc.disable()
     try:
         from banker.tui.app import run  # type: ignore[import-not-found,unused-ignore]
     except ImportError as exc:  # the app is optional for scripted use
-        gc.enable()
         print(f"The app cannot start here: {exc}", file=sys.stderr)
         return 2
     from banker.store.paths import resolve_game_path

@@ -2,29 +2,34 @@
 
 The app never changes a game itself. An action builds a core command and calls
 `journal.apply`, which writes it to disk before the ledger is redrawn; a refusal is shown
-with the core's reason and changes nothing.
+with the core's reason and changes nothing. After every change the app publishes
+`game_changed` (a Textual `Signal`): the screens that show the game subscribe to it and
+redraw from `app.state`.
 
 Starting on a game file whose ledger was saved when it was last closed, the app draws
-that ledger first (`banker.store.glance`), then opens the journal in the background and
-redraws from it; anything the banker does waits for the journal. A file without a saved
-ledger to trust is opened before anything is drawn.
+that ledger first (`banker.store.glance`), then opens the journal in a Textual worker
+thread and redraws from it when the worker posts `JournalOpened`; anything the banker
+does before then waits for that worker's result. A file without a saved ledger to trust
+is opened before anything is drawn.
 """
 
 from __future__ import annotations
 
-import asyncio
-import gc
 import logging
-import threading
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.message import Message as TextualMessage
 from textual.screen import Screen
+from textual.signal import Signal
 
 from banker.core.errors import BankerError
 from banker.core.money import Message
@@ -40,8 +45,23 @@ log = logging.getLogger("banker.tui")
 
 if TYPE_CHECKING:
     from banker.core.commands import Command
+    from banker.core.state import GameState
     from banker.store import Journal
     from banker.web.server import TableView
+
+
+@dataclass(frozen=True)
+class GameChange:
+    """What the app publishes on `game_changed` after the game changed."""
+
+    before: GameState | None
+    """The game before the change (None when a whole game was opened)."""
+    after: GameState
+    """The game as journaled now."""
+    new_command: bool = False
+    """A command was applied (not an undo, a redo or an opened game)."""
+    relabel: bool = False
+    """The game's language changed: screens put their own words in it."""
 
 
 class BankerApp(App[None]):
@@ -54,6 +74,9 @@ class BankerApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), show=False)]
     """Everything is journaled as it happens, so quitting never loses anything."""
 
+    class JournalOpened(TextualMessage):
+        """The worker opening the glanced game's journal has finished."""
+
     def __init__(
         self,
         journal: Journal | None = None,
@@ -65,30 +88,41 @@ class BankerApp(App[None]):
         self._journal = journal
         self._glance = None if journal is not None else glance
         """The saved ledger the first screen is drawn from, until the journal is open."""
-        self._opening: threading.Thread | None = None
-        """Opening the glanced game's journal, in the background."""
-        self._open_result: Journal | BankerError | None = None
-        """What opening it gave, until the app takes it."""
+        self._opening: Future[Journal | BankerError] | None = None
+        """What the worker opening the glanced game's journal gives, once it has finished."""
         self.share_host = share_host
         """Where the table view listens when shared: this computer's LAN address if None."""
         self.share_port = share_port
         """The table view's port: a free one if 0."""
         self.table_view: TableView | None = None
         """The phones' read-only view, once the banker has shared the table."""
+        self.game_changed: Signal[GameChange] = Signal(self, "game-changed")
+        """Published after every change of the game; the screens that show it redraw."""
 
     @property
     def journal(self) -> Journal | None:
-        """The open game's journal (opened now if the first screen came from a glance)."""
+        """The open game's journal (waiting for the worker that opens it, if need be)."""
         if self._journal is None and self._glance is not None:
-            if self._opening is not None:
-                self._opening.join()  # the journal is opening in the background: wait
-            self._open_glanced()
+            self._take_opened_journal()
         return self._journal
 
     @journal.setter
     def journal(self, journal: Journal | None) -> None:
         self._glance = None
         self._journal = journal
+
+    @property
+    def state(self) -> GameState:
+        """The open game as journaled now."""
+        journal = self.journal
+        if journal is None:
+            raise RuntimeError("no game is open")
+        return journal.game.state
+
+    @property
+    def journal_is_opening(self) -> bool:
+        """True while the first screen shows the saved ledger and the journal is opening."""
+        return self._journal is None and self._glance is not None
 
     @property
     def game_path(self) -> Path:
@@ -124,29 +158,33 @@ class BankerApp(App[None]):
         else:
             speak(self._journal.game.state)
             self.push_screen(LedgerScreen())
-        self.call_after_refresh(gc.enable)  # paused by the launcher for the start-up
 
     def _start_opening(self) -> None:
-        """With the saved ledger on screen, open the journal in the background: the
+        """With the saved ledger on screen, open the journal in a worker thread: the
         screen finishes drawing meanwhile, and anything the banker does waits for it."""
         glanced = self._glance
         if glanced is None or self._opening is not None:
             return
-        loop = asyncio.get_running_loop()
+        self._opening = Future()
+        self._open_journal(glanced.path, self._opening)
 
-        def open_journal() -> None:
-            from banker.store import Journal
+    @work(thread=True, exclusive=True, group="journal", exit_on_error=False)
+    def _open_journal(self, path: Path, result: Future[Journal | BankerError]) -> None:
+        from banker.store import Journal
 
-            try:
-                self._open_result = Journal.open(glanced.path, any_thread=True)
-            except BankerError as exc:
-                self._open_result = exc
-            loop.call_soon_threadsafe(self._open_glanced)
+        try:
+            result.set_result(Journal.open(path, any_thread=True))
+        except BankerError as exc:
+            result.set_result(exc)
+        except Exception as exc:  # a damaged file the journal did not foresee
+            result.set_exception(exc)
+        self.post_message(self.JournalOpened())
 
-        self._opening = threading.Thread(target=open_journal, name="open-journal", daemon=True)
-        self._opening.start()
+    def on_banker_app_journal_opened(self, _message: BankerApp.JournalOpened) -> None:
+        if self._journal is None and self._glance is not None:
+            self._take_opened_journal()
 
-    def _open_glanced(self) -> None:
+    def _take_opened_journal(self) -> None:
         """Take the journal of the game drawn from its saved ledger, and redraw from it."""
         from banker.store import Journal
 
@@ -154,33 +192,40 @@ class BankerApp(App[None]):
         if glanced is None:
             return
         self._glance = None
-        opened = self._open_result
-        self._open_result = None
         try:
-            if opened is None:  # asked for before the first frame: open it now
-                opened = Journal.open(glanced.path)
+            if self._opening is None:  # asked for before the first frame: open it now
+                opened: Journal | BankerError = Journal.open(glanced.path)
+            else:
+                opened = self._opening.result()  # the worker's; waits if still opening
             if isinstance(opened, BankerError):
                 raise opened
             self._journal = opened
         except BankerError as exc:
             self.exit(return_code=1, message=refused(exc))
             return
-        finally:
-            gc.enable()  # paused by the launcher for the start-up
-        if speak(self._journal.game.state):
+        except Exception as exc:
+            log.exception("the game file could not be opened", exc_info=exc)
+            self.exit(
+                return_code=1,
+                message=_("The game file could not be opened: {error}").format(error=exc),
+            )
+            return
+        relabel = speak(self._journal.game.state)
+        self.game_changed.publish(GameChange(None, self._journal.game.state, relabel=relabel))
+        if relabel:
             self.relabel()
-        for screen in self.screen_stack:
-            if isinstance(screen, LedgerScreen):
-                screen.refresh_ledger()
 
     async def on_unmount(self) -> None:
         if self.table_view is not None:
             await self.table_view.stop()
-        if self._opening is not None:
-            self._opening.join()  # quit while the journal was still opening: close it too
-        untaken, self._open_result = self._open_result, None
-        if untaken is not None and not isinstance(untaken, BankerError):
-            untaken.close()
+        if self._opening is not None and self._journal is None:
+            # Quit while the journal was still opening: wait for it, then close it too.
+            try:
+                untaken = self._opening.result()
+            except Exception:
+                untaken = None
+            if untaken is not None and not isinstance(untaken, BankerError):
+                untaken.close()
         if self._journal is not None:
             self._journal.close()
 
@@ -205,7 +250,7 @@ class BankerApp(App[None]):
         speak(journal.game.state)
         if self.table_view is not None:
             self.table_view.journal = journal
-        if isinstance(self.screen, LedgerScreen):
+        if len(self.screen_stack) > 1:
             self.switch_screen(LedgerScreen())
         else:
             self.push_screen(LedgerScreen())
@@ -239,16 +284,13 @@ class BankerApp(App[None]):
             return False
         from banker.tui.screens.follow import follow_up
 
-        relabel = speak(journal.game.state)
+        after = journal.game.state
+        relabel = speak(after)
         self.notify(said(receipt), timeout=6)
-        for screen in self.screen_stack:
-            if isinstance(screen, LedgerScreen):
-                if relabel:
-                    screen.relabel()
-                screen.refresh_ledger()
+        self.game_changed.publish(GameChange(before, after, new_command, relabel))
         if relabel:
             self.relabel()
-        follow_up(self, before, journal.game.state, new_command)
+        follow_up(self, before, after, new_command)
         return True
 
     def relabel(self) -> None:

@@ -155,12 +155,12 @@ first = []
 def start(self, _start=tui.BankerApp._start_opening):
     first.append(time.perf_counter())
     _start(self)
-def opened(self, _open=tui.BankerApp._open_glanced):
+def opened(self, _open=tui.BankerApp._take_opened_journal):
     _open(self)
     print(f"{time.perf_counter() - first[-1]:.4f}", glanced, flush=True)
     self.exit()
 tui.BankerApp._start_opening = start
-tui.BankerApp._open_glanced = opened
+tui.BankerApp._take_opened_journal = opened
 app.run(headless=True, size=(160, 50))
 """
 """After the first screen: how long opening the journal takes (keys wait for it)."""

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets._footer import FooterKey
 
 from banker.core.errors import JournalError
 from banker.store import Journal
@@ -18,6 +17,7 @@ from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.screens.picker import SquarePicker
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
+from banker.tui.widgets.footer import KeysFooter
 from banker.tui.widgets.history import HistoryView
 from banker.tui.widgets.players import PlayersTable
 from tests.tui.conftest import SIZE, reopen
@@ -205,5 +205,71 @@ async def test_the_keys_are_in_the_footer_from_the_first_frame(demo_path: Path) 
     (Textual's own footer fills in after the first frame)."""
     app = make_app(demo_path)
     async with app.run_test(size=SIZE):
-        words = [key.description for key in app.screen.query(FooterKey)]
-        assert words[:3] == ["Landed", "GO", "Pay"]
+        footer = app.screen.query_one(KeysFooter)
+        assert footer.labels[:3] == ["Landed", "GO", "Pay"]
+        assert footer.render().plain.startswith(" l Landed  g GO  p Pay ")
+
+
+async def test_a_click_on_a_key_in_the_footer_runs_its_action(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ledger = app.screen
+        await pilot.click(KeysFooter, offset=(4, 0))  # on "Landed"
+        await pilot.pause()
+        assert app.screen is not ledger
+        assert type(app.screen).__name__ == "SquarePicker"
+
+
+async def test_quitting_while_the_journal_opens_leaves_nothing_in_the_log(
+    demo_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The journal opening behind the first screen never reaches for the ledger's widgets
+    once they are gone (it used to log `NoMatches: ... PlayersTable` at a quick quit), and
+    the game file is closed and free again whatever the moment of the quit."""
+    for pauses in range(4):
+        app = make_app(demo_path)
+        assert app.journal_is_opening
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(pauses):
+                await pilot.pause()
+        journal = Journal.open(demo_path)  # not locked: the app closed its journal
+        journal.close()
+    assert [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")] == []
+
+
+async def test_a_journal_taken_before_the_ledger_is_mounted_draws_the_ledger(
+    demo_path: Path,
+) -> None:
+    """Anything that needs the game before the first screen is up opens the journal at
+    once; the ledger then draws from the journal, not from the saved view."""
+    app = make_app(demo_path)
+    assert app.journal is not None  # taken now, before the app runs
+    assert not app.journal_is_opening
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ledger = ledger_of(app)
+        assert ledger.view is not None
+        assert [p.name for p in ledger.view.players] == [p.name for p in app.state.players]
+
+
+async def test_the_ledger_redraws_from_the_game_changed_signal(demo_path: Path) -> None:
+    """A change made through the app reaches every screen subscribed to `game_changed`,
+    with the state before and after."""
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ledger = ledger_of(app)
+        seen = []
+        app.game_changed.subscribe(ledger, seen.append, immediate=True)
+        from banker.core import commands as c
+
+        name = app.state.players[0].name
+        assert app.do(c.Collect(player=name, amount=7))
+        assert len(seen) == 1
+        assert seen[0].after.player(name).cash == seen[0].before.player(name).cash + 7
+        assert seen[0].new_command
+        assert ledger.view is not None
+        assert next(p for p in ledger.view.players if p.name == name).cash == (
+            seen[0].after.player(name).cash
+        )

@@ -7,12 +7,13 @@ one after another, closing one auction opens the next and the screen follows it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from dataclasses import replace
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -28,9 +29,6 @@ from banker.tui.screens.lots import LotPicker
 from banker.tui.speech import N_, SpeaksTheGame, _, said, why_not
 from banker.tui.widgets.deed_card import DeedCard
 from banker.tui.words import player_colour
-
-if TYPE_CHECKING:
-    from banker.tui.app import BankerApp
 
 RAISES = (1, 10, 50, 100)
 """The quick raises, in units of the US board; scaled for boards with bigger money."""
@@ -65,9 +63,13 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
         Binding("g", "countdown", N_("Countdown")),
         Binding("ctrl+z", "undo", N_("Undo")),
         Binding("escape", "leave", N_("Ledger")),
+        *(
+            Binding(str(n), f"raise_step({n})", N_("Raise the bid"))
+            for n in range(1, len(RAISES) + 1)
+        ),
     ]
-    """Quick raises are 1 to 4 (added per board, with their amounts); b types a bid, x drops
-    the highlighted bidder out, c closes the auction, g starts or stops the countdown."""
+    """b types a bid, x drops the highlighted bidder out, c closes the auction, g starts or
+    stops the countdown; 1 to 4 are the quick raises, labelled with this board's amounts."""
 
     COUNTDOWN_STEP: ClassVar[float] = 4.0
     """Seconds between the countdown's calls after the last bid."""
@@ -78,18 +80,21 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
         self._stage = 0
         self._seen: tuple[str, int, str | None] | None = None
         self._timer: Timer | None = None
-        for n, step in enumerate(raise_steps(self.state), start=1):
-            self._bindings.bind(str(n), f"raise_by({step})", f"+{self.state.money(step)}")
 
     @property
-    def banker(self) -> BankerApp:
-        return cast("BankerApp", self.app)
-
-    @property
-    def state(self) -> GameState:
-        journal = cast("BankerApp", self.app).journal
-        assert journal is not None
-        return journal.game.state
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys, the quick raises labelled with this board's amounts (`+$10`)."""
+        active = super().active_bindings
+        steps = raise_steps(self.state)
+        for n, step in enumerate(steps, start=1):
+            key = str(n)
+            if key in active:
+                node, binding, enabled, tooltip = active[key]
+                label = f"+{self.state.money(step)}"
+                active[key] = ActiveBinding(
+                    node, replace(binding, description=label), enabled, tooltip
+                )
+        return active
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -208,6 +213,12 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
         self.query_one("#bid-label", Static).update(_("Bid for {p}:").format(p=who) if who else "")
 
     # Bidding.
+
+    def action_raise_step(self, n: int) -> None:
+        """Raise the highlighted bidder by the n-th quick raise of this board."""
+        steps = raise_steps(self.state)
+        if 1 <= n <= len(steps):
+            self.action_raise_by(steps[n - 1])
 
     def action_raise_by(self, step: int) -> None:
         auction = self.state.auction

@@ -3,8 +3,6 @@ the game from the journal, and the final statement exported as text and CSV."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
@@ -23,9 +21,6 @@ from banker.tui.speech import N_, SpeaksTheGame, _
 from banker.tui.statement import export_statement, statement_rows, worth_history
 from banker.tui.widgets.worth_chart import WorthChart
 from banker.tui.words import player_colour
-
-if TYPE_CHECKING:
-    from banker.tui.app import BankerApp
 
 
 def standings_table(state: GameState) -> Table:
@@ -79,16 +74,6 @@ class EndGameScreen(Follows, SpeaksTheGame, Screen[None]):
         Binding("escape", "leave", N_("Ledger")),
     ]
     """e writes the final statement beside the game file; Escape goes back to the ledger."""
-
-    @property
-    def banker(self) -> BankerApp:
-        return cast("BankerApp", self.app)
-
-    @property
-    def state(self) -> GameState:
-        journal = self.banker.journal
-        assert journal is not None
-        return journal.game.state
 
     def compose(self) -> ComposeResult:
         journal = self.banker.journal

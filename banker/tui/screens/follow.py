@@ -1,27 +1,55 @@
-"""The screens a change of the game calls for: an auction opened, a debt left unpaid, a winner.
+"""Screens of the open game, and the screens a change of the game calls for.
 
-After every change the app hands the state before and after to `follow_up`. Screens that
-show part of the game redraw; those whose moment has passed (the auction closed, the debt
-settled) close themselves; and the screen the new moment needs is opened on top.
+`InTheGame` gives a screen the game as journaled (`self.state`) and the app
+(`self.banker`), and subscribes it to the app's `game_changed` signal. After every change
+the app publishes the change and hands the state before and after to `follow_up`: screens
+that show part of the game redraw (through the signal); those whose moment has passed (the
+auction closed, the debt settled) close themselves; and the screen the new moment needs is
+opened on top.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from banker.core.state import GameState
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from banker.tui.app import BankerApp
+    from banker.tui.app import BankerApp, GameChange
+
+    _ScreenBase = Screen[Any]
+else:
+    _ScreenBase = object
 
 
-class Follows:
-    """A screen that shows part of the game and follows it as it changes."""
+class InTheGame(_ScreenBase):
+    """A screen of the open game: mixed in before the Textual screen class."""
+
+    @property
+    def banker(self) -> BankerApp:
+        """The app, with the open game's journal."""
+        return cast("BankerApp", self.app)
+
+    @property
+    def state(self) -> GameState:
+        """The open game as journaled now."""
+        return self.banker.state
+
+    def on_mount(self) -> None:
+        self.banker.game_changed.subscribe(self, self.follow_change, immediate=True)
+
+    def follow_change(self, change: GameChange) -> None:
+        """The game changed: redraw (screens override this or `game_changed`)."""
+        self.game_changed()
 
     def game_changed(self) -> None:
         """Redraw from the game as journaled now."""
+
+
+class Follows(InTheGame):
+    """A screen that shows part of the game and follows it as it changes."""
 
     def stale(self) -> bool:
         """True once what the screen is for has passed; it then closes itself."""
@@ -47,7 +75,9 @@ def owed(state: GameState) -> dict[str, int]:
 
 
 def follow_up(app: BankerApp, before: GameState, after: GameState, new_command: bool) -> None:
-    """Redraw the open screens, close the ones whose moment has passed, open the needed one.
+    """Close the screens whose moment has passed, open the one the new moment needs.
+
+    The screens have redrawn already, through the app's `game_changed` signal.
 
     Args:
         app: the app, whose screen stack is changed.
@@ -60,9 +90,6 @@ def follow_up(app: BankerApp, before: GameState, after: GameState, new_command: 
     from banker.tui.screens.end_game import EndGameScreen
     from banker.tui.screens.raise_funds import RaiseFundsScreen
 
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, Follows):
-            screen.game_changed()
     while len(app.screen_stack) > 1:
         top = app.screen
         if not (isinstance(top, Follows) and top.stale()):

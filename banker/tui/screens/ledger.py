@@ -15,6 +15,7 @@ from textual.widgets import Header
 
 from banker.core.view import LedgerView, ledger_view
 from banker.store.glance import Glance, LogEntry
+from banker.tui.screens.follow import InTheGame
 from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from banker.core import commands as c
     from banker.core.state import GameState
     from banker.store import Journal
-    from banker.tui.app import BankerApp
+    from banker.tui.app import GameChange
     from banker.tui.widgets.command_bar import CommandBar
     from banker.tui.words import Landing
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 # command bar are imported by the actions that need them, after the ledger is on screen.
 
 
-class LedgerScreen(SpeaksTheGame, Screen[None]):
+class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
     """The banker's main screen. Every key acts on the highlighted player."""
 
     BINDINGS = [
@@ -76,7 +77,7 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
             yield BankGauge(id="bank")
             yield HistoryView(id="history-box")
         yield BoardView(id="board")
-        yield KeysFooter(compact=True)
+        yield KeysFooter()
 
     def relabel(self, keys: bool = True) -> None:
         """Put the screen's own words (titles, column heads, hints) in the game's language;
@@ -101,18 +102,10 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
     # What the screen shows.
 
     @property
-    def banker(self) -> BankerApp:
-        return cast("BankerApp", self.app)
-
-    @property
     def journal(self) -> Journal:
         journal = self.banker.journal
         assert journal is not None
         return journal
-
-    @property
-    def state(self) -> GameState:
-        return self.journal.game.state
 
     @property
     def app_state(self) -> GameState | None:
@@ -121,7 +114,7 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.banker.game_path.stem
-        if self._glance is not None:
+        if self._glance is not None and self.banker.journal_is_opening:
             self.show_view(self._glance.view, self._glance.history)
         else:
             self.refresh_ledger()
@@ -154,6 +147,11 @@ class LedgerScreen(SpeaksTheGame, Screen[None]):
         from banker.core import commands as c
 
         self.banker.do(c.EndGame())
+
+    def follow_change(self, change: GameChange) -> None:
+        if change.relabel:
+            self.relabel()
+        self.refresh_ledger()
 
     def refresh_ledger(self) -> None:
         """Show the game as journaled: called after every change."""

@@ -5,7 +5,6 @@ what it brings; settle once the cash covers it, or bankruptcy once nothing more 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
 
 from rich.cells import cell_len, set_cell_size
 from rich.table import Table
@@ -26,9 +25,6 @@ from banker.tui.screens.dialog import Dialog
 from banker.tui.screens.follow import Follows
 from banker.tui.speech import _, refused, said, why_not
 from banker.tui.words import level_word
-
-if TYPE_CHECKING:
-    from banker.tui.app import BankerApp
 
 
 @dataclass(frozen=True)
@@ -119,16 +115,6 @@ class RaiseFundsScreen(Follows, Dialog[None]):
         super().__init__()
         self.player = player
         self.moves: list[Move] = []
-
-    @property
-    def banker(self) -> BankerApp:
-        return cast("BankerApp", self.app)
-
-    @property
-    def state(self) -> GameState:
-        journal = self.banker.journal
-        assert journal is not None
-        return journal.game.state
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide raise-funds") as box:
