@@ -16,7 +16,7 @@ from banker.core.errors import BankerError
 from banker.core.game import Game
 from banker.core.language import parse
 from banker.i18n import catalogue, default_language, translator
-from banker.i18n_extract import LOCALE, extract, missing
+from tools.i18n_extract import LOCALE, extract, missing
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from banker.tui.screenshots import SHOTS, Shot, demo_app
+from tools.screenshots import SHOTS, Shot, demo_app
 
 
 @pytest.mark.parametrize("shot", SHOTS, ids=[s.name for s in SHOTS])

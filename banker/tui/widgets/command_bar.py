@@ -72,6 +72,6 @@ class CommandBar(Input):
         self.post_message(self.Dismissed())
 
     def action_complete(self) -> None:
-        if self._suggestion:
-            self.value = self._suggestion
-            self.cursor_position = len(self.value)
+        """Take the completion shown in grey: what the right arrow does at the line's end."""
+        self.cursor_position = len(self.value)
+        self.action_cursor_right()

@@ -1,4 +1,4 @@
-"""Renders the README's screenshots from the demo game: `python -m banker.tui.screenshots`.
+"""Renders the README's screenshots from the demo game: `python -m tools.screenshots`.
 
 Each shot is a few keys pressed on a fresh demo game, so the pictures are the app itself;
 the snapshot tests replay the same shots. The Thai ledger is also rendered to PNG with a

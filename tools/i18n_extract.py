@@ -1,7 +1,7 @@
 """Finds every sentence Banker can show and keeps the catalogues in step with the code.
 
-    python -m banker.i18n_extract          # add new sentences to banker/locale/*.po
-    python -m banker.i18n_extract --check  # exit 1 if a catalogue misses a sentence
+    python -m tools.i18n_extract          # add new sentences to banker/locale/*.po
+    python -m tools.i18n_extract --check  # exit 1 if a catalogue misses a sentence
 
 A sentence is the first argument of `msg(...)`, `Message(...)`, `N_(...)`, `_(...)` or a
 refusal (`raise NotAllowed(...)` and the other errors), both templates of `plural(...)`,
@@ -21,7 +21,8 @@ import polib
 
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parent.parent / "banker"
+"""The runtime package whose sentences are gathered."""
 LOCALE = ROOT / "locale"
 TRANSLATED = ("ms", "th")
 MARKERS = {"msg", "N_", "_", "Message"}
@@ -53,8 +54,6 @@ def extract(root: Path = ROOT) -> dict[str, list[str]]:
     errors = _error_classes()
     found: dict[str, list[str]] = {}
     for path in sorted(root.rglob("*.py")):
-        if path.name == "i18n_extract.py":
-            continue
         tree = ast.parse(path.read_text("utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
