@@ -15,7 +15,7 @@ from banker.core.edition import load_edition
 from banker.core.errors import BankerError
 from banker.core.game import Game
 from banker.core.language import parse
-from banker.i18n import catalogue, default_language, translator
+from banker.i18n import Message, catalogue, default_language, translator
 from tools.i18n_extract import LOCALE, extract, missing
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -110,3 +110,59 @@ def test_a_debts_reason_reads_in_the_games_language() -> None:
     assert debt.why is not None
     thai = Message.from_json(debt.why).render(translator("th"))
     assert "Boardwalk" in thai and thai != debt.reason
+
+
+def test_a_counted_sentence_keeps_both_forms_and_its_count() -> None:
+    """English picks its form when rendered, not when the sentence is made, so a journal
+    entry read later in another language is counted by that language's rule."""
+    from banker.i18n import plural
+
+    one, three = plural(1, "1 house", "{n} houses"), plural(3, "1 house", "{n} houses")
+    assert (str(one), str(three)) == ("1 house", "3 houses")
+    assert Message.from_json(three.to_json()) == three
+    assert three.to_json()["pl"] == "{n} houses"
+    assert one.render(translator("th")) == "บ้าน 1 หลัง"
+    assert three.render(translator("th")) == "บ้าน 3 หลัง"
+
+
+def test_a_stored_message_that_is_not_one_is_refused_with_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        Message.from_json({"x": 1})
+    with pytest.raises(ValueError):
+        Message.from_json({"t": "{a}", "p": {"a": {"l": "not a list"}}})
+
+
+def test_the_language_codes_are_written_once() -> None:
+    from typing import get_args
+
+    from banker.i18n import LANGUAGES, Language, is_language, next_language
+
+    assert tuple(LANGUAGES) == get_args(Language) == ("en", "ms", "th")
+    assert [next_language(c) for c in LANGUAGES] == ["ms", "th", "en"]
+    assert is_language("th") and not is_language("fr") and not is_language(None)
+
+
+async def test_two_apps_in_one_process_each_speak_their_own_game(tmp_path: Path) -> None:
+    """No language is module-wide: an app switched to Thai leaves another in English."""
+    from banker.core import commands as c
+    from banker.core.edition import load_edition
+    from banker.store import Journal
+    from banker.tui.app import make_app
+    from banker.tui.speech import _
+
+    paths = []
+    for name, language in (("thai", "th"), ("english", "en")):
+        path = tmp_path / f"{name}.banker"
+        setup = c.Setup(players=["Ann", "Bo"], edition=load_edition("us"), language=language)
+        Journal.create(path, setup).close()
+        paths.append(path)
+    thai_app, english_app = make_app(paths[0]), make_app(paths[1])
+    async with thai_app.run_test(size=(100, 30)) as thai_pilot:
+        await thai_pilot.pause()
+        async with english_app.run_test(size=(100, 30)) as english_pilot:
+            await english_pilot.pause()
+            assert thai_app.voice.language == "th"
+            assert english_app.voice.language == "en"
+            assert thai_app.screen.query_one("#players").border_title == "ผู้เล่น"
+            assert english_app.screen.query_one("#players").border_title == "Players"
+    assert _("Players") == "Players"  # and nothing leaked out of either app

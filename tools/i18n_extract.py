@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent / "banker"
 """The runtime package whose sentences are gathered."""
 LOCALE = ROOT / "locale"
 TRANSLATED = ("ms", "th")
+PLURAL_FORMS = {"ms": "nplurals=1; plural=0;", "th": "nplurals=1; plural=0;"}
+"""Neither Malay nor Thai changes a noun for its count: one form for every count."""
 MARKERS = {"msg", "N_", "_", "Message"}
 
 
@@ -47,6 +49,19 @@ def _name(func: ast.expr) -> str:
     if isinstance(func, ast.Attribute):
         return func.attr
     return ""
+
+
+def plurals(root: Path = ROOT) -> dict[str, str]:
+    """Every counted sentence in the code under `root`: its English one form to its other."""
+    pairs: dict[str, str] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _name(node.func) == "plural":
+                forms = [_strings(arg) for arg in node.args[1:3]]
+                if len(forms) == 2 and len(forms[0]) == len(forms[1]) == 1:
+                    pairs[forms[0][0]] = forms[1][0]
+    return pairs
 
 
 def extract(root: Path = ROOT) -> dict[str, list[str]]:
@@ -83,7 +98,14 @@ def missing(language: str, sentences: dict[str, list[str]] | None = None) -> lis
     sentences = sentences if sentences is not None else extract()
     text = resources.files("banker.locale").joinpath(f"{language}.po").read_text("utf-8")
     po = polib.pofile(text)
-    done = {e.msgid for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags}
+    done = set()
+    for e in po:
+        if e.obsolete or "fuzzy" in e.flags:
+            continue
+        if e.msgid_plural and all(e.msgstr_plural.values()):
+            done.update((e.msgid, e.msgid_plural))
+        elif e.msgstr:
+            done.add(e.msgid)
     return sorted(s for s in sentences if s not in done)
 
 
@@ -101,16 +123,42 @@ def update() -> None:
                 "Content-Type": "text/plain; charset=UTF-8",
                 "Content-Transfer-Encoding": "8bit",
             }
+        po.metadata["Plural-Forms"] = PLURAL_FORMS[language]
         known = {e.msgid: e for e in po}
-        for text, where in sentences.items():
+        counted = plurals()
+        plain = {
+            text: where
+            for text, where in sentences.items()
+            if text not in counted and text not in counted.values()
+        }
+        for text, where in plain.items():
             entry = known.get(text)
-            if entry is None:
+            if entry is None or entry.msgid_plural:
+                if entry is not None:
+                    po.remove(entry)
                 entry = polib.POEntry(msgid=text, msgstr="")
                 po.append(entry)
             entry.occurrences = [(w.rsplit(":", 1)[0], w.rsplit(":", 1)[-1]) for w in where[:3]]
             entry.obsolete = False
+        for one, many in counted.items():
+            entry = known.get(one)
+            if entry is None or not entry.msgid_plural:
+                # Both forms were plain entries: the catalogue's one form for every count
+                # is the translation of the English "many" form (it carries {n}).
+                translated = known[many].msgstr if many in known else ""
+                if entry is not None:
+                    po.remove(entry)
+                entry = polib.POEntry(
+                    msgid=one, msgid_plural=many, msgstr_plural={0: translated}
+                )
+                po.append(entry)
+            entry.msgid_plural = many
+            where = sentences.get(one, []) + sentences.get(many, [])
+            entry.occurrences = [(w.rsplit(":", 1)[0], w.rsplit(":", 1)[-1]) for w in where[:3]]
+            entry.obsolete = False
+        wanted = set(plain) | set(counted)
         for entry in po:
-            if entry.msgid not in sentences:
+            if entry.msgid not in wanted:
                 entry.obsolete = True
         po.save(str(path))
 

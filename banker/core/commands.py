@@ -9,9 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from banker.core.edition import Edition
 from banker.core.errors import BadInput
-from banker.core.languages import LANGUAGES as LANGUAGES
 from banker.core.money import Money
 from banker.core.rules import HouseRules
+from banker.i18n.languages import LANGUAGES as LANGUAGES
+from banker.i18n.languages import Language
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -32,7 +33,7 @@ class Setup(_Command):
     """Player names in seating (turn) order."""
     edition: Edition
     rules: HouseRules = Field(default_factory=HouseRules)
-    language: Literal["en", "ms", "th"] = "en"
+    language: Language = "en"
     """The language of the game's receipts, refusals and screens."""
 
     @field_validator("players")
@@ -334,7 +335,7 @@ class SetLanguage(_Command):
     """Switch the language of the game's sentences and screens."""
 
     verb: Literal["language"] = "language"
-    language: Literal["en", "ms", "th"]
+    language: Language
 
 
 class EndGame(_Command):

@@ -38,7 +38,7 @@ from banker.store.glance import Glance, check_unlocked, glance
 from banker.store.paths import default_games_dir, recent_games
 from banker.tui.palette import BankerCommands
 from banker.tui.screens.ledger import LedgerScreen
-from banker.tui.speech import N_, _, refused, said, set_language, speak
+from banker.tui.speech import N_, Voice, _, refused, speaking
 
 log = logging.getLogger("banker.tui")
 
@@ -85,6 +85,9 @@ class BankerApp(App[None]):
         glance: Glance | None = None,
     ) -> None:
         super().__init__()
+        self.voice = Voice()
+        """The language the app speaks: its open game's. Every task of the app's has it."""
+        speaking.set(self.voice)
         self._journal = journal
         self._glance = None if journal is not None else glance
         """The saved ledger the first screen is drawn from, until the journal is open."""
@@ -141,10 +144,14 @@ class BankerApp(App[None]):
         assert journal is not None
         return journal.started_at
 
+    def on_load(self) -> None:
+        # Every task of the app's starts from this one: they all speak with its voice.
+        speaking.set(self.voice)
+
     def get_default_screen(self) -> Screen[object]:
         """The saved ledger straight away, when there is one: no blank screen first."""
         if self._glance is not None:
-            set_language(self._glance.view.language)
+            self.voice.speak(self._glance.view.language)
             return LedgerScreen(self._glance)
         return super().get_default_screen()
 
@@ -153,10 +160,10 @@ class BankerApp(App[None]):
             self.call_after_refresh(self._start_opening)
             return
         if self._journal is None:
-            set_language(default_language())
+            self.voice.speak(default_language())
             self.new_game()
         else:
-            speak(self._journal.game.state)
+            self.voice.speak(self._journal.game.state.language)
             self.push_screen(LedgerScreen())
 
     def _start_opening(self) -> None:
@@ -210,7 +217,7 @@ class BankerApp(App[None]):
                 message=_("The game file could not be opened: {error}").format(error=exc),
             )
             return
-        relabel = speak(self._journal.game.state)
+        relabel = self.voice.speak(self._journal.game.state.language)
         self.game_changed.publish(GameChange(None, self._journal.game.state, relabel=relabel))
         if relabel:
             self.relabel()
@@ -241,13 +248,13 @@ class BankerApp(App[None]):
         if journal is None:
             if self.journal is None:
                 self.exit()
-            elif speak(self.journal.game.state):  # the form spoke another language
+            elif self.voice.speak(self.journal.game.state.language):  # the form spoke another
                 self.relabel()
             return
         if self.journal is not None:
             self.journal.close()
         self.journal = journal
-        speak(journal.game.state)
+        self.voice.speak(journal.game.state.language)
         if self.table_view is not None:
             self.table_view.journal = journal
         if len(self.screen_stack) > 1:
@@ -277,7 +284,12 @@ class BankerApp(App[None]):
         try:
             receipt = change(journal)
         except BankerError as exc:
-            self.notify(refused(exc), title=refusal, severity="error", timeout=8)
+            self.notify(
+                exc.message.render(self.voice.translator),
+                title=refusal,
+                severity="error",
+                timeout=8,
+            )
             return False
         except Exception as exc:  # never lose the table to a bug: show it, log it, go on
             self.unexpected(exc)
@@ -285,8 +297,8 @@ class BankerApp(App[None]):
         from banker.tui.screens.follow import follow_up
 
         after = journal.game.state
-        relabel = speak(after)
-        self.notify(said(receipt), timeout=6)
+        relabel = self.voice.speak(after.language)
+        self.notify(receipt.render(self.voice.translator), timeout=6)
         self.game_changed.publish(GameChange(before, after, new_command, relabel))
         if relabel:
             self.relabel()

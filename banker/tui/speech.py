@@ -1,21 +1,27 @@
 """The app's words in the game's language: the core's sentences, its refusals, the keys.
 
-The app keeps `banker.i18n`'s current language equal to the open game's (`state.language`),
-so `_()` gives a screen's own words and `said()` the core's sentences in the same language.
-Key labels are written in English in `BINDINGS` (marked with `N_`) and translated when the
-footer or the keys panel asks the screen for its active bindings.
+Each app has a `Voice`: the language of its open game and that language's translator.
+The app makes it when it is made and hands it to every task of its own through a context
+variable (`speaking`), so two apps in one process (the tests run many) never share a
+language, and nothing module-wide is set or reset. `_()` gives a screen's own words and
+`said()` the core's sentences in the voice's language. Key labels are written in English
+in `BINDINGS` (marked with `N_`) and translated when the footer or the keys panel asks the
+screen for its active bindings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, set_cell_size
 from textual.binding import ActiveBinding
 
-from banker.core.money import N_, Message
-from banker.i18n import LANGUAGES, _, current_language, set_language, translator
+from banker.i18n import LANGUAGES, N_, Language, Message, is_language, translator
+from banker.i18n.catalogue import Catalogue, EnglishCatalogue
 
 if TYPE_CHECKING:
     from banker.core.commands import Command
@@ -26,19 +32,82 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "SpeaksTheGame",
+    "Voice",
     "_",
     "current_language",
     "pad",
     "refused",
     "said",
     "set_language",
+    "speaking",
+    "speaking_in",
+    "voice",
     "why_not",
 ]
 
 
+class Voice:
+    """The language an app speaks, and its translator; one per app."""
+
+    def __init__(self, language: Language = "en") -> None:
+        self.language: Language = language
+        """The open game's language."""
+        self.translator: Catalogue | EnglishCatalogue = translator(language)
+        """Renders templates and messages in it."""
+
+    def speak(self, language: str) -> bool:
+        """Speak `language` (English for a code Banker does not know). True if it changed."""
+        code: Language = language if is_language(language) else "en"
+        if code == self.language:
+            return False
+        self.language = code
+        self.translator = translator(code)
+        return True
+
+
+speaking: ContextVar[Voice] = ContextVar("speaking")
+"""The voice of the app whose task is running: set by the app when it is made."""
+
+_ENGLISH_VOICE = Voice()
+
+
+def voice() -> Voice:
+    """The running app's voice (English outside any app)."""
+    return speaking.get(_ENGLISH_VOICE)
+
+
+def _(text: str) -> str:
+    """A screen's words in the running app's language."""
+    return voice().translator(text)
+
+
+def current_language() -> Language:
+    """The running app's language."""
+    return voice().language
+
+
+def set_language(language: str) -> None:
+    """The running app speaks `language` from now on (the app sets it from the game).
+
+    Raises:
+        LookupError: no app is running here (outside an app, use `speaking_in`).
+    """
+    speaking.get().speak(language)
+
+
+@contextmanager
+def speaking_in(language: Language) -> Iterator[Voice]:
+    """Speak `language` inside the block, outside any app (for scripts and tests)."""
+    token = speaking.set(Voice(language))
+    try:
+        yield speaking.get()
+    finally:
+        speaking.reset(token)
+
+
 def said(message: Message) -> str:
     """A core sentence (a receipt, a refusal, a rent's reason) in the game's language."""
-    return message.render(translator(current_language()))
+    return message.render(voice().translator)
 
 
 def refused(exc: BankerError) -> str:
@@ -63,11 +132,9 @@ def why_not(state: GameState, command: Command) -> str | None:
 
 def speak(state: GameState | None) -> bool:
     """Follow the game's language. Returns True if the language changed."""
-    language = state.language if state is not None else current_language()
-    if language == current_language():
+    if state is None:
         return False
-    set_language(language)
-    return True
+    return speaking.get().speak(state.language)
 
 
 def pad(text: str, width: int, right: bool = False) -> str:

@@ -11,7 +11,6 @@ from banker.core import commands as c
 from banker.core.edition import load_edition
 from banker.core.rules import HouseRules
 from banker.demo import make_demo
-from banker.i18n import set_language
 from banker.store import Journal
 from banker.tui.app import BankerApp, make_app
 
@@ -26,14 +25,6 @@ def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")  # the new-game form's language comes from the locale
     return home
-
-
-@pytest.fixture(autouse=True)
-def english_again() -> Iterator[None]:
-    """Each test starts and ends with the screens in English (the app follows its game)."""
-    set_language("en")
-    yield
-    set_language("en")
 
 
 @pytest.fixture

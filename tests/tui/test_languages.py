@@ -11,10 +11,11 @@ from textual.widgets import Input, Select, Static
 
 from banker.core import commands as c
 from banker.core.edition import load_edition
-from banker.i18n import set_language, translator
+from banker.i18n import translator
 from banker.store import Journal
 from banker.tui.app import BankerApp, make_app
 from banker.tui.screens.ledger import LedgerScreen
+from banker.tui.speech import speaking_in
 from banker.tui.statement import statement_text
 from banker.tui.widgets.footer import KeysFooter
 from banker.tui.widgets.history import HistoryView
@@ -149,8 +150,8 @@ def test_the_final_statement_lines_up_thai_names(tmp_path: Path) -> None:
         journal.apply(c.SetLanguage(language="th"))
         journal.apply(c.EndGame())
         state = journal.game.state
-    set_language("th")
-    lines = statement_text(state, "t").splitlines()
+    with speaking_in("th"):
+        lines = statement_text(state, "t").splitlines()
     rows = [line for line in lines if "$" in line]
     assert len(rows) == 3
     assert len({cell_len(row) for row in rows}) == 1, rows  # right-aligned amounts end together

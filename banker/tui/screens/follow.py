@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from banker.core.state import GameState
-
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from banker.core.state import GameState
     from banker.tui.app import BankerApp, GameChange
 
     _ScreenBase = Screen[Any]
