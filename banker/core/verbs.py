@@ -303,7 +303,7 @@ def command_models() -> tuple[type[Any], ...]:
     return tuple(get_args(union))
 
 
-def check() -> None:
+def check(verbs: tuple[Verb[Any], ...] = VERBS, words: tuple[Word[Any], ...] = WORDS) -> None:
     """Refuse a table that forgets a verb: every command of the union has exactly one entry,
     every entry is in the union, and no two words (or aliases) are typed the same.
 
@@ -311,13 +311,13 @@ def check() -> None:
         TypeError: naming what is missing or doubled.
     """
     models = command_models()
-    declared = [verb.model for verb in VERBS]
+    declared = [verb.model for verb in verbs]
     missing = [m.__name__ for m in models if m not in declared]
     unknown = [m.__name__ for m in declared if m not in models]
     doubled = sorted({m.__name__ for m in declared if declared.count(m) > 1})
-    typed = [t for word in WORDS for t in (word.word, *word.aliases)]
+    typed = [t for word in words for t in (word.word, *word.aliases)]
     clashes = sorted({t for t in typed if typed.count(t) > 1})
-    unwritten = [v.model.__name__ for v in VERBS if (v.word is None) != (v.example is None)]
+    unwritten = [v.model.__name__ for v in verbs if (v.word is None) != (v.example is None)]
     problems = {
         "no entry in banker.core.verbs": missing,
         "not in the Command union": unknown,
