@@ -51,7 +51,7 @@ class Verb(Generic[CommandT]):
     """Changes the fresh copy of the state it is given; returns the receipt's sentence."""
     word: Word[Any] | None
     """How the banker types it; None for a command only the app writes (the deal)."""
-    example: str | None
+    example: str | None = None
     """A line that reads to this command in a game of Alice and Bob (the tests read it)."""
     while_owing: bool = False
     """A player who owes may still do it: receive money, raise it, settle or go bankrupt
@@ -62,209 +62,228 @@ class Verb(Generic[CommandT]):
     """It may be done at any moment, even after the game has ended."""
 
 
-def _word(
-    word: str,
-    usage: str,
-    read: Callable[[Args], ReadT],
-    action: str | None,
-    *keywords: str,
-    aliases: tuple[str, ...] = (),
-) -> Word[ReadT]:
-    return Word(word, usage, read, action, keywords, aliases)
-
-
-SELL = _word("sell", "sell PLAYER DEED [N|hotel]", reading.sell, "build", "hotel")
+SELL = Word("sell", "sell PLAYER DEED [N|hotel]", reading.sell, "build", keywords=("hotel",))
 """Houses or a hotel: one word for two commands."""
 
 DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.PassGo,
         handlers.go,
-        _word("go", "go PLAYER", reading.go, "pass_go"),
-        "go alice",
+        Word("go", "go PLAYER", reading.go, "pass_go"),
+        example="go alice",
         while_owing=True,
     ),
     Verb(
-        c.Buy, handlers.buy, _word("buy", "buy PLAYER DEED", reading.buy, "landed"), "buy bob park"
+        c.Buy,
+        handlers.buy,
+        Word("buy", "buy PLAYER DEED", reading.buy, "landed"),
+        example="buy bob park",
     ),
     Verb(
         c.PayRent,
         handlers.rent,
-        _word(
+        Word(
             "rent",
             "rent PLAYER DEED [DICE] [double|x10]",
             reading.rent,
             "landed",
-            "double",
-            "x10",
+            keywords=("double", "x10"),
         ),
-        "rent bob water 7",
+        example="rent bob water 7",
     ),
     Verb(
         c.Pay,
         handlers.pay,
-        _word("pay", "pay PLAYER AMOUNT [to PLAYER]", reading.pay, "pay", "to"),
-        "pay bob 50 to alice",
+        Word("pay", "pay PLAYER AMOUNT [to PLAYER]", reading.pay, "pay", keywords=("to",)),
+        example="pay bob 50 to alice",
     ),
     Verb(
         c.Collect,
         handlers.collect,
-        _word("collect", "collect PLAYER AMOUNT", reading.collect, "collect"),
-        "collect alice 100",
+        Word("collect", "collect PLAYER AMOUNT", reading.collect, "collect"),
+        example="collect alice 100",
         while_owing=True,
     ),
     Verb(
         c.PayTax,
         handlers.tax,
-        _word(
+        Word(
             "tax",
             "tax PLAYER income flat|percent, or tax PLAYER luxury",
             reading.tax,
             "landed",
-            "income flat",
-            "income percent",
-            "luxury",
+            keywords=("income flat", "income percent", "luxury"),
         ),
-        "tax bob income flat",
+        example="tax bob income flat",
     ),
-    _word("worth", "worth PLAYER", reading.worth, None),
+    Word("worth", "worth PLAYER", reading.worth, None),
     Verb(
         c.DrawCard,
         cards.draw,
-        _word("card", "card PLAYER CARD_ID [DEED] [DICE] [go]", reading.card, "landed", "go"),
-        "card bob chance-div",
+        Word(
+            "card",
+            "card PLAYER CARD_ID [DEED] [DICE] [go]",
+            reading.card,
+            "landed",
+            keywords=("go",),
+        ),
+        example="card bob chance-div",
     ),
     Verb(
         c.LeaveJail,
         handlers.jail,
-        _word("jail", "jail PLAYER fine|card", reading.jail, "jail", "fine", "card"),
-        "jail bob fine",
+        Word("jail", "jail PLAYER fine|card", reading.jail, "jail", keywords=("fine", "card")),
+        example="jail bob fine",
     ),
     Verb(
         c.BuildHouses,
         buildings.build_houses,
-        _word("build", "build PLAYER DEED [N]", reading.build, "build"),
-        "build alice park 2",
+        Word("build", "build PLAYER DEED [N]", reading.build, "build"),
+        example="build alice park 2",
     ),
     Verb(
         c.BuildHotel,
         buildings.build_hotel,
-        _word("hotel", "hotel PLAYER DEED", reading.hotel, "build"),
-        "hotel alice park",
+        Word("hotel", "hotel PLAYER DEED", reading.hotel, "build"),
+        example="hotel alice park",
     ),
-    Verb(c.SellHouses, buildings.sell_houses, SELL, "sell alice park 2", while_owing=True),
-    Verb(c.SellHotel, buildings.sell_hotel, SELL, "sell alice park hotel", while_owing=True),
+    Verb(
+        c.SellHouses,
+        buildings.sell_houses,
+        SELL,
+        example="sell alice park 2",
+        while_owing=True,
+    ),
+    Verb(
+        c.SellHotel,
+        buildings.sell_hotel,
+        SELL,
+        example="sell alice park hotel",
+        while_owing=True,
+    ),
     Verb(
         c.Mortgage,
         handlers.mortgage,
-        _word("mortgage", "mortgage PLAYER DEED", reading.mortgage, "mortgage"),
-        "mortgage alice board",
+        Word("mortgage", "mortgage PLAYER DEED", reading.mortgage, "mortgage"),
+        example="mortgage alice board",
         while_owing=True,
     ),
     Verb(
         c.LiftMortgage,
         handlers.unmortgage,
-        _word(
+        Word(
             "unmortgage",
             "unmortgage PLAYER DEED",
             reading.unmortgage,
             "mortgage",
             aliases=("lift",),
         ),
-        "lift alice board",
+        example="lift alice board",
     ),
     Verb(
         c.Trade,
         trades.trade,
-        _word(
+        Word(
             "trade",
             "trade PLAYER PLAYER give ITEMS get ITEMS [lift [DEEDS]]",
             reading.trade,
             "trade",
-            "give",
-            "get",
-            "lift",
-            "jailcard",
+            keywords=("give", "get", "lift", "jailcard"),
         ),
-        "trade alice bob give 100, board get park",
+        example="trade alice bob give 100, board get park",
         while_owing=True,
     ),
     Verb(
         c.TakeParking,
         handlers.parking,
-        _word("parking", "parking PLAYER", reading.parking, "landed"),
-        "parking bob",
+        Word("parking", "parking PLAYER", reading.parking, "landed"),
+        example="parking bob",
         while_owing=True,
     ),
     Verb(
         c.SetGroupLevels,
         buildings.set_group_levels,
-        _word(
+        Word(
             "levels",
             "levels PLAYER DEED L,L[,L] (per lot of the group: 0-4 houses, h for a hotel)",
             reading.levels,
             "build",
         ),
-        "levels alice park 4,h",
+        example="levels alice park 4,h",
         while_owing=True,
     ),
     Verb(
         c.StartAuction,
         auctions.start,
-        _word(
-            "auction", "auction DEED, or auction house|hotel", reading.auction, "auction", "house"
+        Word(
+            "auction",
+            "auction DEED, or auction house|hotel",
+            reading.auction,
+            "auction",
+            keywords=("house", "hotel"),
         ),
-        "auction board",
+        example="auction board",
     ),
     Verb(
         c.Bid,
         auctions.bid,
-        _word("bid", "bid PLAYER AMOUNT", reading.bid, "auction"),
-        "bid bob 20",
+        Word("bid", "bid PLAYER AMOUNT", reading.bid, "auction"),
+        example="bid bob 20",
         in_auction=True,
     ),
     Verb(
         c.DropOut,
         auctions.drop,
-        _word("drop", "drop PLAYER", reading.drop, "auction"),
-        "drop bob",
+        Word("drop", "drop PLAYER", reading.drop, "auction"),
+        example="drop bob",
         in_auction=True,
         while_owing=True,
     ),
     Verb(
         c.CloseAuction,
         auctions.close,
-        _word("close", "close [DEED]", reading.close, "auction"),
-        "close",
+        Word("close", "close [DEED]", reading.close, "auction"),
+        example="close",
         in_auction=True,
         while_owing=True,
     ),
-    _word("raise", "raise PLAYER", reading.raise_funds, "raise_funds"),
+    Word("raise", "raise PLAYER", reading.raise_funds, "raise_funds"),
     Verb(
         c.Settle,
         endgame.settle,
-        _word("settle", "settle PLAYER", reading.settle, "raise_funds"),
-        "settle bob",
+        Word("settle", "settle PLAYER", reading.settle, "raise_funds"),
+        example="settle bob",
         while_owing=True,
     ),
     Verb(
         c.DeclareBankrupt,
         endgame.bankrupt,
-        _word("bankrupt", "bankrupt PLAYER [lift DEED,...]", reading.bankrupt, "raise_funds"),
-        "bankrupt bob lift board",
+        Word("bankrupt", "bankrupt PLAYER [lift DEED,...]", reading.bankrupt, "raise_funds"),
+        example="bankrupt bob lift board",
         while_owing=True,
     ),
-    Verb(c.EndGame, endgame.end, _word("end", "end", reading.end, "end_game"), "end"),
+    Verb(
+        c.EndGame,
+        endgame.end,
+        Word("end", "end", reading.end, "end_game"),
+        example="end",
+    ),
     Verb(
         c.SetLanguage,
         handlers.language,
-        _word("language", "language en|ms|th", reading.language, "language", "en", "ms", "th"),
-        "language th",
+        Word(
+            "language",
+            "language en|ms|th",
+            reading.language,
+            "language",
+            keywords=("en", "ms", "th"),
+        ),
+        example="language th",
         any_moment=True,
     ),
-    _word("undo", "undo", reading.undo, "undo"),
-    _word("redo", "redo", reading.redo, "redo"),
-    Verb(c.DealDeeds, deal.deal, None, None),
+    Word("undo", "undo", reading.undo, "undo"),
+    Word("redo", "redo", reading.redo, "redo"),
+    Verb(c.DealDeeds, deal.deal, None),
 )
 """Every verb, and the words that only ask or move through history, in the order help
 lists them."""
