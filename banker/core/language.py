@@ -39,9 +39,6 @@ __all__ = [
 Line: TypeAlias = c.Command | Question | HistoryMove
 """Whatever one line of the command language says."""
 
-Parsed: TypeAlias = Line
-"""The former name of `Line`."""
-
 USAGE: dict[str, str] = {word.word: word.usage for word in WORDS}
 """Every verb and its form, for help, completion and refusals."""
 
