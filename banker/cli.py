@@ -15,7 +15,7 @@ from banker import __version__
 from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError
-from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
+from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
 from banker.core.money import Message
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
@@ -95,7 +95,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if opens_app(argv):
         return start_app(argv)
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.action == "do" and args.command is None and len(unknown) == 1:
+        args.command = unknown[0]  # a line starting with '-': the language says what is wrong
+    elif unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         if args.action == "demo":
             flags = ["--share-port", str(args.share_port)]
@@ -198,7 +203,7 @@ def _new(args: argparse.Namespace) -> int:
 def run_line(journal: Journal, line: str) -> list[str]:
     """Apply one line of the command language; the lines to print."""
     state = journal.game.state
-    parsed = parse(line, state)
+    parsed = read_line(line, state)
     if isinstance(parsed, WorthQuery):
         return worth_lines(journal.game.state, parsed.player)
     if isinstance(parsed, RaiseQuery):

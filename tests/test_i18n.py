@@ -80,10 +80,10 @@ def test_a_game_speaks_its_language(
 
 def test_switching_language_mid_game_is_journaled() -> None:
     game = Game(c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
-    game.do(parse("language th", game.state))  # type: ignore[arg-type]
+    game.do(parse("language th", game.state))
     assert game.state.language == "th"
     with pytest.raises(BankerError, match="already in"):
-        game.do(parse("language th", game.state))  # type: ignore[arg-type]
+        game.do(parse("language th", game.state))
     game.commit(game.prepare_undo())
     assert game.state.language == "en"
 
@@ -91,8 +91,8 @@ def test_switching_language_mid_game_is_journaled() -> None:
 def test_a_receipt_renders_in_any_language_later() -> None:
     """The journal keeps templates, so yesterday's history reads in today's language."""
     game = Game(c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
-    game.do(parse("buy alice board", game.state))  # type: ignore[arg-type]
-    message = game.do(parse("rent bob board", game.state))  # type: ignore[arg-type]
+    game.do(parse("buy alice board", game.state))
+    message = game.do(parse("rent bob board", game.state))
     english = message.render()
     thai = message.render(translator("th"))
     assert english == "Bob paid Alice $50 rent for Boardwalk: $50"
@@ -104,7 +104,7 @@ def test_a_debts_reason_reads_in_the_games_language() -> None:
 
     game = Game(c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
     for line in ("buy alice board", "pay bob 1490", "rent bob board"):
-        game.do(parse(line, game.state))  # type: ignore[arg-type]
+        game.do(parse(line, game.state))
     (debt,) = game.state.debts
     assert debt.reason == "rent for Boardwalk"
     assert debt.why is not None

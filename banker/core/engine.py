@@ -6,57 +6,14 @@ leaves the caller's state exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from banker.core import auctions, buildings, cards, deal, endgame, trades
-from banker.core.commands import (
-    LANGUAGES,
-    Bid,
-    BuildHotel,
-    BuildHouses,
-    Buy,
-    CloseAuction,
-    Collect,
-    Command,
-    DealDeeds,
-    DeclareBankrupt,
-    DrawCard,
-    DropOut,
-    EndGame,
-    LeaveJail,
-    LiftMortgage,
-    Mortgage,
-    Pay,
-    PayRent,
-    PayTax,
-    SellHotel,
-    SellHouses,
-    SetGroupLevels,
-    SetLanguage,
-    Settle,
-    StartAuction,
-    TakeParking,
-    Trade,
-)
-from banker.core.commands import PassGo as PassGoCmd
+from banker.core.commands import Command
 from banker.core.errors import BankerError, NotAllowed
-from banker.core.ledger import (
-    charge,
-    check_amount,
-    deed_of,
-    from_bank,
-    lift_price,
-    player_of,
-    require_cash,
-    to_bank,
-    transfer,
-)
-from banker.core.money import Message, msg
-from banker.core.rules import IncomeTaxMode
+from banker.core.money import Message
 from banker.core.state import GameState
-from banker.core.worth import income_tax_percent, rent_due
+from banker.core.verbs import Verb, verb_of
 
 
 @dataclass(frozen=True)
@@ -75,34 +32,20 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
     Raises:
         BankerError: the command is refused; the message says why and what would help.
     """
-    handler = _HANDLERS.get(type(command))
-    if handler is None:
-        raise NotAllowed("The bank does not know the command {verb!r}.", verb=command.verb)
-    _check_moment(state, command)
+    verb = verb_of(command)
+    if verb is None:
+        raise NotAllowed(
+            "The bank does not know the command {verb!r}.", verb=getattr(command, "verb", "?")
+        )
+    _check_moment(state, command, verb)
     new = state.clone()
-    return new, Receipt(handler(new, command))
+    return new, Receipt(verb.apply(new, command))
 
 
-_AUCTION_COMMANDS = (Bid, DropOut, CloseAuction)
-_WHILE_OWING = (
-    PassGoCmd,
-    Collect,
-    TakeParking,
-    SellHouses,
-    SellHotel,
-    SetGroupLevels,
-    Mortgage,
-    SetLanguage,
-)
-"""What a player who owes may still do: receive money and raise it (trades are checked
-on their own), then settle or go bankrupt."""
-_RAISING = (Trade, Settle, DeclareBankrupt)
-
-
-def _check_moment(state: GameState, command: Command) -> None:
+def _check_moment(state: GameState, command: Command, verb: Verb[Any]) -> None:
     """Refuse what the moment of the game forbids: after the end, during an auction,
-    and spending by a player who owes."""
-    if isinstance(command, SetLanguage):
+    and spending by a player who owes (each verb declares which of these it may do)."""
+    if verb.any_moment:
         return
     if state.winner is not None:
         raise NotAllowed(
@@ -111,12 +54,12 @@ def _check_moment(state: GameState, command: Command) -> None:
             else "The game is over: {w} won. Only undo is possible now.",
             w=state.winner,
         )
-    if state.auction is not None and not isinstance(command, _AUCTION_COMMANDS):
+    if state.auction is not None and not verb.in_auction:
         raise NotAllowed(
             "The auction of {lot} is open: bid, drop out or close it first.",
             lot=state.auction.lot,
         )
-    if isinstance(command, _WHILE_OWING + _RAISING + (DropOut, CloseAuction)):
+    if verb.while_owing:
         return
     player = getattr(command, "player", None)
     if player is not None and state.debts_of(player):
@@ -137,249 +80,3 @@ def why_not(state: GameState, command: Command) -> str | None:
     except BankerError as exc:
         return str(exc)
     return None
-
-
-def _go(state: GameState, cmd: PassGoCmd) -> Message:
-    player = player_of(state, cmd.player)
-    from_bank(state, player, state.salary)
-    return msg(
-        "{p} passed GO and collected {amount}", p=player.name, amount=state.money(state.salary)
-    )
-
-
-def _buy(state: GameState, cmd: Buy) -> Message:
-    player = player_of(state, cmd.player)
-    deed = deed_of(state, cmd.deed)
-    held = state.deeds[deed.name]
-    if held.owner is not None:
-        raise NotAllowed(
-            "{deed} is not for sale: {owner} owns it. A trade can buy it from them.",
-            deed=deed.name,
-            owner=held.owner,
-        )
-    require_cash(state, player, deed.price, msg("to buy {deed}", deed=deed.name))
-    to_bank(state, player, deed.price)
-    held.owner = player.name
-    return msg(
-        "{p} bought {deed} for {amount}",
-        p=player.name,
-        deed=deed.name,
-        amount=state.money(deed.price),
-    )
-
-
-def _rent(state: GameState, cmd: PayRent) -> Message:
-    player = player_of(state, cmd.player)
-    deed = deed_of(state, cmd.deed)
-    owner_name = state.deeds[deed.name].owner
-    if owner_name == player.name:
-        raise NotAllowed("{p} owns {deed}: no rent is due.", p=player.name, deed=deed.name)
-    rent = rent_due(state, deed.name, cmd.dice, cmd.variant)
-    assert owner_name is not None
-    owner = player_of(state, owner_name)
-    note = charge(state, player, rent.amount, owner, msg("rent for {deed}", deed=deed.name))
-    return msg(
-        "{p} paid {o} {amount} rent for {why}"
-        if note is None
-        else "{p} owes {o} {amount} rent for {why}; {note}",
-        p=player.name,
-        o=owner.name,
-        amount=state.money(rent.amount),
-        why=rent.reason,
-        note=note or "",
-    )
-
-
-def _pay(state: GameState, cmd: Pay) -> Message:
-    player = player_of(state, cmd.player)
-    check_amount(cmd.amount)
-    if cmd.to is None:
-        require_cash(state, player, cmd.amount, msg("to the bank"))
-        to_bank(state, player, cmd.amount)
-        return msg("{p} paid the bank {amount}", p=player.name, amount=state.money(cmd.amount))
-    other = player_of(state, cmd.to)
-    if other is player:
-        raise NotAllowed("{p} cannot pay themselves: name another player.", p=player.name)
-    require_cash(state, player, cmd.amount, msg("to {o}", o=other.name))
-    transfer(player, other, cmd.amount)
-    return msg("{p} paid {o} {amount}", p=player.name, o=other.name, amount=state.money(cmd.amount))
-
-
-def _collect(state: GameState, cmd: Collect) -> Message:
-    player = player_of(state, cmd.player)
-    check_amount(cmd.amount)
-    from_bank(state, player, cmd.amount)
-    return msg(
-        "{p} collected {amount} from the bank", p=player.name, amount=state.money(cmd.amount)
-    )
-
-
-def _tax(state: GameState, cmd: PayTax) -> Message:
-    player = player_of(state, cmd.player)
-    pot = state.rules.free_parking_pot
-    if cmd.kind == "luxury":
-        amount = state.edition.luxury_tax
-        tax = msg(state.edition.luxury_tax_name)
-        note = charge(state, player, amount, None, tax, pot=pot)
-        return msg(
-            "{p} paid {amount} {tax}" if note is None else "{p} owes {amount} {tax}; {note}",
-            p=player.name,
-            amount=state.money(amount),
-            tax=tax,
-            note=note or "",
-        )
-    if cmd.kind == "income_flat":
-        amount = state.edition.income_tax
-        how = msg("flat")
-    else:
-        if state.rules.income_tax is IncomeTaxMode.FLAT:
-            raise NotAllowed(
-                "This game charges income tax flat only ({amount}): use 'tax {p} income flat'.",
-                amount=state.money(state.edition.income_tax),
-                p=player.name,
-            )
-        amount = income_tax_percent(state, player.name)
-        how = msg("{pct}% of worth", pct=state.edition.income_tax_percent)
-    note = charge(state, player, amount, None, msg("income tax"), pot=pot)
-    return msg(
-        "{p} paid {amount} income tax ({how})"
-        if note is None
-        else "{p} owes {amount} income tax ({how}); {note}",
-        p=player.name,
-        amount=state.money(amount),
-        how=how,
-        note=note or "",
-    )
-
-
-def _jail(state: GameState, cmd: LeaveJail) -> Message:
-    player = player_of(state, cmd.player)
-    if cmd.method == "card":
-        if not player.jail_cards:
-            raise NotAllowed(
-                "{p} holds no Get Out of Jail Free card: pay the {fine} fine instead.",
-                p=player.name,
-                fine=state.money(state.jail_fine),
-            )
-        deck = player.jail_cards.pop(0)
-        return msg(
-            "{p} used a Get Out of Jail Free card ({deck}); it goes back to its deck",
-            p=player.name,
-            deck=cards.deck_name(deck),
-        )
-    fine = state.jail_fine
-    pot = state.rules.free_parking_pot
-    note = charge(state, player, fine, None, msg("the jail fine"), pot=pot)
-    return msg(
-        "{p} paid the {fine} fine to leave jail"
-        if note is None
-        else "{p} owes the {fine} fine to leave jail; {note}",
-        p=player.name,
-        fine=state.money(fine),
-        note=note or "",
-    )
-
-
-def _mortgage(state: GameState, cmd: Mortgage) -> Message:
-    player = player_of(state, cmd.player)
-    deed = deed_of(state, cmd.deed)
-    held = state.deeds[deed.name]
-    buildings.require_owner(state, player.name, deed.name, msg("mortgage"))
-    if held.mortgaged:
-        raise NotAllowed("{deed} is already mortgaged.", deed=deed.name)
-    built = [lot for lot in state.edition.lots_of(deed.name) if state.level(lot)]
-    if built:
-        raise NotAllowed(
-            "{deed} cannot be mortgaged while its colour group has buildings "
-            "(on {lots}): sell them back to the bank first.",
-            deed=deed.name,
-            lots=", ".join(built),
-        )
-    held.mortgaged = True
-    from_bank(state, player, deed.mortgage)
-    return msg(
-        "{p} mortgaged {deed} and received {amount}",
-        p=player.name,
-        deed=deed.name,
-        amount=state.money(deed.mortgage),
-    )
-
-
-def _unmortgage(state: GameState, cmd: LiftMortgage) -> Message:
-    player = player_of(state, cmd.player)
-    deed = deed_of(state, cmd.deed)
-    held = state.deeds[deed.name]
-    buildings.require_owner(state, player.name, deed.name, msg("lift the mortgage on"))
-    if not held.mortgaged:
-        raise NotAllowed("{deed} is not mortgaged.", deed=deed.name)
-    price = lift_price(state, deed.mortgage)
-    require_cash(state, player, price, msg("to lift the mortgage on {deed}", deed=deed.name))
-    to_bank(state, player, price)
-    held.mortgaged = False
-    return msg(
-        "{p} lifted the mortgage on {deed} for {amount} ({m} + {i} interest)",
-        p=player.name,
-        deed=deed.name,
-        amount=state.money(price),
-        m=state.money(deed.mortgage),
-        i=state.money(price - deed.mortgage),
-    )
-
-
-def _parking(state: GameState, cmd: TakeParking) -> Message:
-    player = player_of(state, cmd.player)
-    if not state.rules.free_parking_pot:
-        raise NotAllowed(
-            "This game has no Free Parking pot: landing there costs and pays nothing. "
-            "Turn the pot on in the house rules of a new game."
-        )
-    pot = state.bank.free_parking
-    player.cash += pot
-    seed = state.rules.free_parking_seed
-    state.bank.free_parking = seed
-    state.bank.issued += seed
-    if seed:
-        return msg(
-            "{p} took the Free Parking pot of {amount}; the bank puts {seed} back in",
-            p=player.name,
-            amount=state.money(pot),
-            seed=state.money(seed),
-        )
-    return msg("{p} took the Free Parking pot of {amount}", p=player.name, amount=state.money(pot))
-
-
-def _language(state: GameState, cmd: SetLanguage) -> Message:
-    if cmd.language == state.language:
-        raise NotAllowed("The game is already in {name}.", name=LANGUAGES[cmd.language])
-    state.language = cmd.language
-    return msg("The game now speaks {name}", name=LANGUAGES[cmd.language])
-
-
-_HANDLERS: dict[type[Any], Callable[[GameState, Any], Message]] = {
-    PassGoCmd: _go,
-    Buy: _buy,
-    PayRent: _rent,
-    Pay: _pay,
-    Collect: _collect,
-    PayTax: _tax,
-    DrawCard: cards.draw,
-    LeaveJail: _jail,
-    BuildHouses: buildings.build_houses,
-    BuildHotel: buildings.build_hotel,
-    SellHouses: buildings.sell_houses,
-    SellHotel: buildings.sell_hotel,
-    Mortgage: _mortgage,
-    LiftMortgage: _unmortgage,
-    SetGroupLevels: buildings.set_group_levels,
-    Trade: trades.trade,
-    TakeParking: _parking,
-    StartAuction: auctions.start,
-    Bid: auctions.bid,
-    DropOut: auctions.drop,
-    CloseAuction: auctions.close,
-    Settle: endgame.settle,
-    DeclareBankrupt: endgame.bankrupt,
-    EndGame: endgame.end,
-    DealDeeds: deal.deal,
-    SetLanguage: _language,
-}

@@ -35,7 +35,7 @@ from banker.core.commands import (
 )
 from banker.core.endgame import settlement
 from banker.core.errors import BadInput, NotAllowed, UnknownName
-from banker.core.language import RaiseQuery, parse
+from banker.core.language import RaiseQuery, parse, read_line
 from banker.core.report import raise_lines, state_json
 from tests.core.board import BROWN, DARK_BLUE, GREEN, HOTEL, RAILROADS
 
@@ -340,7 +340,7 @@ def test_raise_when_nothing_would_cover_it(table) -> None:
 
 
 def test_raise_is_a_query_in_the_command_language(table) -> None:
-    assert parse("raise bo", table.state) == RaiseQuery("Bob")
+    assert read_line("raise bo", table.state) == RaiseQuery("Bob")
 
 
 # Bankruptcy: only when the debt is more than everything that could be raised.

@@ -3,13 +3,19 @@ everything it cannot read."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from types import FrameType
+
 import pytest
 
 from banker.core import commands as c
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError, UnknownName
 from banker.core.game import Game
-from banker.core.language import Redo, Undo, WorthQuery, parse
+from banker.core.language import MAX_LINE, Redo, Undo, WorthQuery, parse, read_line
 from banker.core.state import GameState
 
 
@@ -95,9 +101,27 @@ def test_the_banker_types_it_the_core_gets_it(
 
 
 def test_undo_redo_and_worth(state: GameState) -> None:
-    assert parse("undo", state) == Undo()
-    assert parse("Redo", state) == Redo()
-    assert parse("worth mary", state) == WorthQuery("Mary Ann")
+    assert read_line("undo", state) == Undo()
+    assert read_line("Redo", state) == Redo()
+    assert read_line("worth mary", state) == WorthQuery("Mary Ann")
+    assert read_line("go mary", state) == c.PassGo(player="Mary Ann")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("worth mary", "'worth' asks a question and changes nothing"),
+        ("RAISE bob", "'RAISE' asks a question and changes nothing"),
+        ("undo", "'undo' moves through the game's history"),
+        ("redo", "'redo' moves through the game's history"),
+    ],
+)
+def test_parse_reads_only_commands_that_change_the_game(
+    state: GameState, text: str, reason: str
+) -> None:
+    with pytest.raises(BadInput) as caught:
+        parse(text, state)
+    assert reason in str(caught.value)
 
 
 @pytest.mark.parametrize(
@@ -149,15 +173,112 @@ def test_refusals_say_what_is_wrong(
 def test_paying_or_trading_with_oneself_is_refused_by_the_bank(state: GameState) -> None:
     game = Game(c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
     with pytest.raises(BankerError, match="cannot pay themselves"):
-        game.do(parse("pay alice 10 to alice", game.state))  # type: ignore[arg-type]
-    game.do(parse("buy bob water", game.state))  # type: ignore[arg-type]
+        game.do(parse("pay alice 10 to alice", game.state))
+    game.do(parse("buy bob water", game.state))
     with pytest.raises(BankerError, match="give the dice total"):
-        game.do(parse("rent alice water", game.state))  # type: ignore[arg-type]
+        game.do(parse("rent alice water", game.state))
     with pytest.raises(BankerError, match="cannot trade with themselves"):
-        game.do(parse("trade alice alice give 10 get -", game.state))  # type: ignore[arg-type]
+        game.do(parse("trade alice alice give 10 get -", game.state))
 
 
 def test_an_exact_name_beats_a_prefix() -> None:
     game = Game(c.Setup(players=["Al", "Alice"], edition=load_edition("us")))
     assert parse("go al", game.state) == c.PassGo(player="Al")
     assert parse("go ali", game.state) == c.PassGo(player="Alice")
+
+
+def work_of(read: Callable[[], object]) -> int:
+    """How much the core reads while `read` runs: the length of every text and list handed
+    to a function of `banker.core`. It grows with the work done, whatever the machine."""
+    total = 0
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal total
+        code = frame.f_code
+        if event == "call" and code.co_filename.startswith(CORE):
+            for name in code.co_varnames[: code.co_argcount]:
+                value = frame.f_locals.get(name)
+                if isinstance(value, str | list | tuple):
+                    total += len(value)
+
+    sys.setprofile(profile)
+    try:
+        read()
+    except BankerError:
+        pass
+    finally:
+        sys.setprofile(None)
+    return total
+
+
+CORE = str(Path(c.__file__).parent)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "go alice {}",
+        "pay bob {} 5",
+        "pay bob 5 {}",
+        "card bob {} chance-div",
+        "rent bob {} board",
+        "trade alice bob give {} get -",
+        "bankrupt bob lift {}",
+        "levels alice {} 4,4",
+    ],
+)
+def test_reading_a_line_is_linear_in_its_length(state: GameState, line: str) -> None:
+    """Twice the words, at most about twice the work (the old reader did four times: it
+    tried a player's name at every split of the line)."""
+    filler = {"go": "alice", "pay": "7", "trade": "board,"}.get(line.split()[0], "bob")
+
+    def work(n: int) -> int:
+        text = line.format(" ".join([filler] * n))
+        assert len(text) <= MAX_LINE
+        return work_of(lambda: read_line(text, state))
+
+    small, large = work(40), work(80)
+    assert small > 0
+    assert large <= 2.2 * small, (small, large)
+
+
+def test_a_line_longer_than_any_command_is_refused_unread(state: GameState) -> None:
+    """126 KB of `go alice alice ...` took 40 s to refuse; now the length alone refuses it."""
+    overheads: set[int] = set()
+    for size in (MAX_LINE + 1, 126_000, 1_000_000):
+        text = ("go " + "alice " * size)[:size]
+        with pytest.raises(BadInput) as caught:
+            read_line(text, state)
+        assert str(caught.value) == (
+            f"That line is {size:,} characters long; a command is at most 1,000. "
+            "Type one command per line."
+        )
+        overheads.add(work_of(partial(read_line, text, state)) - size)
+    assert max(overheads) < MAX_LINE  # beyond the length read once, the same small work
+
+
+def test_the_largest_trade_fits_in_a_line() -> None:
+    """Two 24-letter names, every deed of the board in full and cash both ways: the line
+    limit leaves room for the longest trade a table could make."""
+    edition = load_edition("us")
+    names = ["Alexandrina Montgomeryyy", "Bartholomew Fitzwilliams"]
+    game = Game(c.Setup(players=names, edition=edition))
+    deeds = [d.name for d in edition.deeds]
+    line = f"trade {names[0]} {names[1]} give 1000, {', '.join(deeds)} get 1000 lift"
+    assert len(line) <= MAX_LINE
+    trade = parse(line, game.state)
+    assert isinstance(trade, c.Trade)
+    assert trade.give.deeds == deeds and trade.get.cash == 1000
+
+
+@pytest.mark.parametrize("text", ["-x", "--help", "-5 alice", "-go alice"])
+def test_a_line_starting_with_a_dash_is_refused_with_the_reason(
+    state: GameState, text: str
+) -> None:
+    with pytest.raises(BadInput) as caught:
+        parse(text, state)
+    word = text.split()[0]
+    assert str(caught.value).startswith(
+        f"{word!r} is not a command: a command starts with its verb, not a dash, "
+        "e.g. 'rent Bob Boardwalk'. The commands are: go, buy, rent,"
+    )

@@ -21,7 +21,7 @@ from banker.core.validators import validate
 def play(game: Game, *lines: str) -> list[str]:
     receipts = []
     for line in lines:
-        receipts.append(str(game.do(parse(line, game.state))))  # type: ignore[arg-type]
+        receipts.append(str(game.do(parse(line, game.state))))
         assert validate(game.state) == []
     return receipts
 

@@ -68,7 +68,7 @@ def prepare(folder: Path) -> tuple[Path, Path]:
         from banker.core.language import parse
 
         for line in ("buy alice board", "buy alice park", "collect alice 5000"):
-            j.apply(parse(line, j.game.state))  # type: ignore[arg-type]
+            j.apply(parse(line, j.game.state))
     script = folder / "turns.txt"
     script.write_text("\n".join(TURN * 400) + "\n")
     return game, script

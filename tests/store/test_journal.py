@@ -10,7 +10,7 @@ import pytest
 
 from banker.core import commands as c
 from banker.core.errors import BankerError, JournalError, NotEnoughCash
-from banker.core.language import Redo, Undo, parse
+from banker.core.language import Redo, Undo, read_line
 from banker.core.validators import validate
 from banker.store import Journal
 from banker.store import journal as journal_module
@@ -18,7 +18,7 @@ from banker.store import journal as journal_module
 
 def run(j: Journal, *lines: str) -> None:
     for line in lines:
-        parsed = parse(line, j.game.state)
+        parsed = read_line(line, j.game.state)
         if isinstance(parsed, Undo):
             j.undo()
         elif isinstance(parsed, Redo):

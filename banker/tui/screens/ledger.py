@@ -356,7 +356,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
 
     def _run_line(self, event: Input.Submitted) -> None:
         from banker.core.errors import BankerError
-        from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, parse
+        from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
         from banker.tui.words import raise_lines, worth_lines
 
         line = event.value.strip()
@@ -364,7 +364,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
             self._close_bar()
             return
         try:
-            parsed = parse(line, self.state)
+            parsed = read_line(line, self.state)
         except BankerError as exc:
             self.notify(refused(exc), title=_("Not understood"), severity="error", timeout=8)
             return

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.binding import Binding
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from banker.core.language import VERBS
+from banker.core.language import MAX_LINE
 from banker.core.state import GameState
-from banker.tui.speech import N_
+from banker.core.verbs import WORDS, word_named
+from banker.tui.speech import N_, _
 
 MAX_NAME_WORDS = 4
 """The longest name completed, in words ("North Carolina Avenue")."""
@@ -38,14 +40,16 @@ def suggest(value: str, state: GameState | None) -> str | None:
         return None
     words = value.split(" ")
     if len(words) == 1:
-        names: list[str] = [*VERBS, "lift"]
+        names: list[str] = [word.word for word in WORDS]
+        names += [alias for word in WORDS for alias in word.aliases]
     elif state is None:
         return None
     else:
         names = [p.name for p in state.active_players] + list(state.deeds)
-        if words[0].casefold() == "card":
+        verb = word_named(words[0])
+        if verb is not None and verb.word == "card":
             names += list(state.edition.cards_by_id)
-        names += ["income flat", "income percent", "luxury", "fine", "double", "x10", "hotel"]
+        names += verb.keywords if verb is not None else []
     for k in range(min(MAX_NAME_WORDS, len(words) - (len(words) > 1)), 0, -1):
         tail = " ".join(words[-k:])
         folded = tail.casefold()
@@ -56,7 +60,11 @@ def suggest(value: str, state: GameState | None) -> str | None:
 
 
 class CommandBar(Input):
-    """One line of the command language; Enter applies it, Escape puts the bar away."""
+    """One line of the command language; Enter applies it, Escape puts the bar away.
+
+    The bar holds at most a command's longest line: a longer paste is refused whole, with
+    the reason, instead of being read.
+    """
 
     BINDINGS = [
         Binding("escape", "dismiss", N_("Close"), show=False),
@@ -66,6 +74,20 @@ class CommandBar(Input):
 
     class Dismissed(Message):
         """The banker put the command bar away without running a command."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.max_length = MAX_LINE
+
+    def restricted(self) -> None:
+        """Say why a paste or a key was refused: the line would be longer than any command."""
+        self.notify(
+            _("A command is at most {max} characters: that would make the line longer.").format(
+                max=f"{MAX_LINE:,}"
+            ),
+            title=_("Not understood"),
+            severity="error",
+        )
 
     def action_dismiss(self) -> None:
         self.value = ""
