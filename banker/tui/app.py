@@ -300,6 +300,8 @@ class BankerApp(App[None]):
         relabel = self.voice.speak(after.language)
         self.notify(receipt.render(self.voice.translator), timeout=6)
         self.game_changed.publish(GameChange(before, after, new_command, relabel))
+        if self.table_view is not None:
+            self.table_view.notify()  # the phones now, not at the table view's next look
         if relabel:
             self.relabel()
         follow_up(self, before, after, new_command)
