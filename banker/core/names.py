@@ -6,10 +6,11 @@ dots do not matter. An exact name always wins; otherwise exactly one name must m
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from banker.core.errors import UnknownName
-from banker.core.money import N_, joined
+from banker.core.money import N_, Message, joined, msg
 
 _DROP = re.compile(r"[.'’`]")
 
@@ -53,8 +54,12 @@ _AMBIGUOUS = {
 }
 _UNKNOWN = {
     "player": N_("No player is called {q!r}. The players are: {names}."),
-    "deed": N_("No deed is called {q!r}. The deeds are: {names}."),
+    "deed": N_("No deed is called {q!r}. Type the start of any word of its name: {names}."),
 }
+_EXAMPLE = N_("{typed} for {name}")
+"""How a name may be typed, shown rather than every deed (they would not fit)."""
+NEAREST = 5
+"""The most names a refusal suggests."""
 _UNKNOWN_NEAR = {
     "player": N_("No player is called {q!r}. Did you mean one of these: {names}."),
     "deed": N_("No deed is called {q!r}. Did you mean one of these: {names}."),
@@ -67,8 +72,43 @@ def _match(query: str, names: list[str], what: str) -> str:
         return found[0]
     if found:
         raise UnknownName(_AMBIGUOUS[what], q=query, names=joined(found))
-    first = (normalize(query) or [""])[0][:1]
-    near = [n for n in names if any(w.startswith(first) for w in normalize(n))] if first else []
-    raise UnknownName(
-        (_UNKNOWN_NEAR if near else _UNKNOWN)[what], q=query, names=joined(near or names)
-    )
+    near = nearest(query, names)
+    if near:
+        raise UnknownName(_UNKNOWN_NEAR[what], q=query, names=joined(near))
+    if what == "deed":
+        raise UnknownName(_UNKNOWN[what], q=query, names=joined(examples(names)))
+    raise UnknownName(_UNKNOWN[what], q=query, names=joined(names))
+
+
+def examples(names: list[str]) -> list[Message]:
+    """Two names of this board as the banker may type them: `board` for Boardwalk,
+    `st ch` for St. Charles Place (each checked to mean that name alone)."""
+    shown: list[Message] = []
+    single = [n for n in names if len(normalize(n)) == 1][-1:]
+    several = [n for n in names if len(normalize(n)) > 1][:1]
+    picks = single + several or names[:1]
+    for name in dict.fromkeys(picks):
+        words = normalize(name)
+        typed = " ".join(w[:5] if len(words) == 1 else w[:2] for w in words[:2])
+        if candidates(typed, names) != [name]:
+            typed = " ".join(words)
+        shown.append(msg(_EXAMPLE, typed=typed, name=name))
+    return shown
+
+
+def nearest(query: str, names: list[str]) -> list[str]:
+    """At most `NEAREST` names the query may be a slip for: a word of the name spelt
+    nearly like a word of the query (`bordwalk`, `pensylvania`)."""
+    words = normalize(query)
+    if not words:
+        return []
+    scored = []
+    for name in names:
+        best = max(
+            difflib.SequenceMatcher(None, q, w).ratio()
+            for q in words
+            for w in normalize(name)
+        )
+        if best >= 0.75:
+            scored.append((-best, names.index(name), name))
+    return [name for _score, _i, name in sorted(scored)[:NEAREST]]

@@ -11,6 +11,7 @@ from banker.core import commands as c
 from banker.core.rules import HouseRules
 from banker.tui.app import make_app
 from banker.tui.screens.build import BuildScreen
+from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.screens.money import MoneyScreen
 from tests.tui.conftest import SIZE, reopen, type_text
 
@@ -20,15 +21,40 @@ BROWNS = (
 )
 
 
-async def test_pass_go_shows_the_salary_then_pays_it(demo_path: Path) -> None:
+async def test_pass_go_pays_the_salary_at_once_and_undo_takes_it_back(demo_path: Path) -> None:
+    """One key for the most common event of the game; no confirmation, undo is one key."""
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("3", "g")
-        assert "$550 → $750" in str(app.screen.query_one(".body").render())
-        await pilot.press("y")
         await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        assert app.state.player("Carol").cash == 750
+        assert any("Carol passed GO and collected $200" in n.message for n in app._notifications)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.state.player("Carol").cash == 550
     with reopen(demo_path) as journal:
-        assert journal.game.state.player("Carol").cash == 750
+        assert journal.game.state.player("Carol").cash == 550
+
+
+async def test_after_the_game_has_ended_actions_are_refused_before_a_dialog_opens(
+    demo_path: Path,
+) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.do(c.EndGame())
+        await pilot.pause()
+        while not isinstance(app.screen, LedgerScreen):  # the standings opened on top
+            await pilot.press("escape")
+        ledger = app.screen
+        assert "game over" in ledger.sub_title
+        for key in ("l", "g", "p", "c", "b", "m", "t", "j"):
+            await pilot.press("3", key)
+            await pilot.pause()
+            assert app.screen is ledger, key
+        assert app.state.player("Carol").cash == 550
+        assert any("The game is over" in n.message for n in app._notifications)
 
 
 async def test_pay_another_player(demo_path: Path) -> None:

@@ -172,12 +172,12 @@ async def test_an_unexpected_error_is_shown_and_the_app_goes_on(
             raise RuntimeError("disk on fire")
 
         monkeypatch.setattr(app.journal, "apply", broken)
-        await pilot.press("3", "g", "y")
+        await pilot.press("3", "g")
         await pilot.pause()
         assert any("disk on fire" in n.message for n in app._notifications)
         assert isinstance(app.screen, LedgerScreen)
         monkeypatch.undo()
-        await pilot.press("g", "y")
+        await pilot.press("g")
         await pilot.pause()
     with reopen(demo_path) as journal:
         assert journal.game.state.player("Carol").cash == 750

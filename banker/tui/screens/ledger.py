@@ -160,6 +160,12 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
 
     def show_view(self, view: LedgerView, history: Sequence[LogEntry]) -> None:
         self.view = view
+        if view.winner is not None:
+            self.sub_title = _("{game} · game over, {p} won").format(
+                game=self.banker.game_path.stem, p=view.winner
+            )
+        elif not view.time_limit_minutes:
+            self.sub_title = self.banker.game_path.stem
         self.query_one(PlayersTable).show(view)
         self.query_one(BoardView).show(view)
         self.query_one(BankGauge).view = view
@@ -192,6 +198,8 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
     def action_landed(self) -> None:
         from banker.tui.screens.picker import SquarePicker
 
+        if self.game_is_over():
+            return
         player = self.selected
         self.app.push_screen(
             SquarePicker(player, self.state.edition), lambda landing: self._landed(player, landing)
@@ -217,60 +225,61 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
                 self._landed(command.player, Landing(target, deed=target))
 
     def action_pass_go(self) -> None:
+        """Passing GO needs no confirmation: the salary is paid at once (undo is one key)."""
         from banker.core import commands as c
-        from banker.tui.screens.dialog import Confirm
 
-        player = self.selected
-        state = self.state
-        cash = state.player(player).cash
-        salary = state.money(state.salary)
-        body = (
-            _("The bank pays {p} the {amount} salary.").format(p=player, amount=salary)
-            + f"\n{player}: {state.money(cash)} → {state.money(cash + state.salary)}"
-        )
-        self.app.push_screen(
-            Confirm(
-                _("{p} passes GO").format(p=player),
-                body,
-                yes=_("Pay {amount}").format(amount=salary),
-            ),
-            lambda yes: self._do(c.PassGo(player=player) if yes else None),
-        )
+        if self.game_is_over():
+            return
+        self._do(c.PassGo(player=self.selected))
 
     def action_pay(self) -> None:
         from banker.tui.screens.money import MoneyScreen
 
+        if self.game_is_over():
+            return
         self.app.push_screen(MoneyScreen(self.state, payer=self.selected, payee=None), self._do)
 
     def action_collect(self) -> None:
         from banker.tui.screens.money import MoneyScreen
 
+        if self.game_is_over():
+            return
         self.app.push_screen(MoneyScreen(self.state, payer=None, payee=self.selected), self._do)
 
     def action_build(self) -> None:
         from banker.tui.screens.build import BuildScreen
 
+        if self.game_is_over():
+            return
         self.app.push_screen(BuildScreen(self.state, self.selected), self._do)
 
     def action_mortgage(self) -> None:
         from banker.tui.screens.mortgage import MortgageScreen
 
+        if self.game_is_over():
+            return
         self.app.push_screen(MortgageScreen(self.state, self.selected), self._do)
 
     def action_trade(self) -> None:
         from banker.tui.screens.trade import TradeScreen
 
+        if self.game_is_over():
+            return
         self.app.push_screen(TradeScreen(self.state, self.selected), self._do)
 
     def action_jail(self) -> None:
         from banker.core.edition import SquareKind
         from banker.tui.words import Landing, square_label
 
+        if self.game_is_over():
+            return
         self._landed(self.selected, Landing(square_label("Jail"), square=SquareKind.JAIL))
 
     def action_auction(self) -> None:
         from banker.tui.screens.auction import AuctionScreen
 
+        if self.game_is_over():
+            return
         if self.state.auction is None:
             self.notify(
                 _(
@@ -285,6 +294,8 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
     def action_raise_funds(self) -> None:
         from banker.tui.screens.raise_funds import RaiseFundsScreen
 
+        if self.game_is_over():
+            return
         self.app.push_screen(RaiseFundsScreen(self.selected))
 
     def action_end_game(self) -> None:
@@ -321,6 +332,20 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         codes = list(LANGUAGES)
         now = self.state.language
         self.banker.language(codes[(codes.index(now) + 1) % len(codes)] if now in codes else "en")
+
+    def game_is_over(self) -> bool:
+        """Refuse an action once the game has ended, before any dialog opens."""
+        view = self.view
+        if view is None or view.winner is None:
+            return False
+        self.notify(
+            _("The game is over: {p} won. Undo (ctrl+z) to go back, or n for a new game.").format(
+                p=view.winner
+            ),
+            title=_("Game over"),
+            severity="warning",
+        )
+        return True
 
     def _do(self, command: c.Command | None) -> None:
         if command is not None:
@@ -367,6 +392,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
             parsed = read_line(line, self.state)
         except BankerError as exc:
             self.notify(refused(exc), title=_("Not understood"), severity="error", timeout=8)
+            event.input.select_all()  # kept for mending; typing afresh replaces it
             return
         except Exception as exc:  # the bar must never take the app down
             self.banker.unexpected(exc)
@@ -388,4 +414,6 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         else:
             done = self.banker.do(parsed)
         if done:
-            event.input.value = ""
+            event.input.value = ""  # ready for the next command
+        else:
+            event.input.select_all()  # refused: kept for mending; typing afresh replaces it
