@@ -39,6 +39,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ),
     (N_("Undo"), "undo", N_("Take back the last change")),
     (N_("Redo"), "redo", N_("Put back the last undone change")),
+    (N_("History"), "history", N_("Every entry of the game, latest first, searchable")),
     (N_("New game"), "new_game", N_("Start another game")),
     (N_("Share the table"), "share", N_("The QR code the players scan to follow on their phones")),
 )

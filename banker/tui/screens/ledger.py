@@ -57,6 +57,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         Binding("ctrl+y", "redo", N_("Redo")),
         Binding("n", "new_game", N_("New game"), show=False),
         Binding("s", "share", N_("Share")),
+        Binding("h", "history", N_("History"), show=False),
         Binding("L", "next_language", N_("Language"), show=False),
         *(Binding(str(n), f"select({n})", N_("Player"), show=False) for n in range(1, 9)),
     ]
@@ -320,6 +321,12 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         from banker.tui.screens.share import open_share
 
         await open_share(self.app)
+
+    def action_history(self) -> None:
+        """The whole history, scrollable and searchable."""
+        from banker.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     def action_new_game(self) -> None:
         self.banker.new_game()

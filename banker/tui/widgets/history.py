@@ -1,4 +1,8 @@
-"""The history of the game, latest first, one plain sentence per entry, undone ones marked."""
+"""The history of the game, latest first, one plain sentence per entry.
+
+Undo and redo fold into the entries they act on: an undone command is struck through
+where it stands, and is plain again once redone; the undo and redo entries themselves are
+in the whole history (`h`), not on the ledger."""
 
 from __future__ import annotations
 
@@ -28,7 +32,8 @@ class HistoryView(Widget):
         undone = self.get_component_rich_style("history--undone")
         undo = self.get_component_rich_style("history--undo")
         setup = self.get_component_rich_style("history--setup")
-        for i, entry in enumerate(reversed(self.entries)):
+        shown = [e for e in reversed(self.entries) if e.kind not in ("undo", "redo")]
+        for i, entry in enumerate(shown):
             if i:
                 lines.append("\n")
             text = said(entry.message)
