@@ -98,7 +98,7 @@ def test_log_marks_undone_entries(game: str, capsys: pytest.CaptureFixture[str])
 @pytest.mark.parametrize(
     ("players", "reason"),
     [
-        ("Alice,alice", "differ only in case"),
+        ("Alice,alice", "would read alike in a command"),
         ("Alice", "2 to 8 players"),
         ("A,B,C,D,E,F,G,H,I", "2 to 8 players"),
         ("Alice, ,Bob", "empty"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from typing import Annotated, Literal, TypeAlias
 
@@ -43,7 +44,8 @@ class Setup(_Command):
 
 
 def check_player_names(names: list[str]) -> list[str]:
-    """Trim the names and check them: 2 to 8, unique whatever the case, readable.
+    """Trim the names and check them: 2 to 8, told apart whatever the case, spaces and
+    punctuation (as the command language reads them), readable.
 
     Raises:
         BadInput: with the reason, for the new-game form and `banker new`.
@@ -82,11 +84,15 @@ def check_player_names(names: list[str]) -> list[str]:
                 name=name,
                 word=sorted(reserved)[0],
             )
-        key = name.casefold()
+        key = "".join(ch for ch in name.casefold() if unicodedata.category(ch)[0] in "LMN")
         if key in seen:
+            if seen[key] == name:
+                raise BadInput(
+                    "{a!r} is named twice: give every player a name of their own.", a=name
+                )
             raise BadInput(
-                "{a!r} and {b!r} differ only in case: give the players names the table "
-                "can tell apart.",
+                "{a!r} and {b!r} would read alike in a command (case, spaces and punctuation "
+                "aside): give the players names the table can tell apart.",
                 a=seen[key],
                 b=name,
             )

@@ -16,7 +16,8 @@ from typing import TypeAlias, TypeVar
 from banker.core import commands as c
 from banker.core.errors import BadInput, BankerError, UnknownName
 from banker.core.ledger import MAX_AMOUNT
-from banker.core.names import match, normalize
+from banker.core.money import joined
+from banker.core.names import candidates, match, normalize
 from banker.core.state import GameState
 from banker.core.worth import MAX_DICE, MIN_DICE
 
@@ -77,7 +78,19 @@ class Args:
     def player(self, words: list[str]) -> str:
         if not words:
             raise self.usage()
-        return match(" ".join(words), self.players, "player")
+        query = " ".join(words)
+        try:
+            return match(query, self.players, "player")
+        except UnknownName:
+            gone = [p.name for p in self.state.players if p.bankrupt]
+            if gone and len(found := candidates(query, gone)) == 1:
+                raise UnknownName(
+                    "{p} is bankrupt and out of the game: name a player still playing "
+                    "({names}).",
+                    p=found[0],
+                    names=joined(self.players),
+                ) from None
+            raise
 
     def deed(self, words: list[str]) -> str:
         if not words:
@@ -131,10 +144,12 @@ def amount(word: str, state: GameState | None = None) -> int:
     text = word
     if state is not None and text.startswith(state.edition.currency):
         text = text[len(state.edition.currency) :]
-    if len(text) > 12 or not _DIGITS.fullmatch(text):
+    if not _DIGITS.fullmatch(text):
         raise BadInput(
             "{w!r} is not an amount: write a whole number with the digits 0-9, like 150.", w=word
         )
+    if len(text) > len(str(MAX_AMOUNT)):
+        raise BadInput("{w} is more than the bank handles in one go; check the amount.", w=word)
     value = int(text)
     if value <= 0:
         raise BadInput("An amount must be more than zero; {w!r} is not.", w=word)
@@ -299,17 +314,18 @@ def jail(a: Args) -> c.LeaveJail:
     return c.LeaveJail(player=a.player(a.words[:-1]), method=method)
 
 
-def _count(words: list[str]) -> tuple[list[str], int]:
+def _count(words: list[str], most: int) -> tuple[list[str], int]:
+    """A number of houses at the end of `words` (1 when none is given), 1 to `most`."""
     if words and _is_number(words[-1]):
         n = words[-1]
-        if len(n) > 2 or not 1 <= int(n) <= 5:
-            raise BadInput("{n!r} is not a number of houses: give 1 to 4.", n=n)
+        if len(n) > 2 or not 1 <= int(n) <= most:
+            raise BadInput("{n!r} is not a number of houses: give 1 to {most}.", n=n, most=most)
         return words[:-1], int(n)
     return words, 1
 
 
 def build(a: Args) -> c.BuildHouses:
-    words, n = _count(list(a.words))
+    words, n = _count(list(a.words), a.state.max_houses)
     name, deed = a.split(words, a.deed)
     return c.BuildHouses(player=name, deed=deed, count=n)
 
@@ -319,7 +335,7 @@ def sell(a: Args) -> c.SellHouses | c.SellHotel:
     if words and words[-1].casefold() == "hotel":
         name, deed = a.split(words[:-1], a.deed)
         return c.SellHotel(player=name, deed=deed)
-    words, n = _count(words)
+    words, n = _count(words, a.state.max_houses + 1)  # a hotel sells down as one more
     name, deed = a.split(words, a.deed)
     return c.SellHouses(player=name, deed=deed, count=n)
 

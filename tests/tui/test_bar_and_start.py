@@ -96,7 +96,7 @@ async def test_new_game_checks_the_names_then_starts(banker_home: Path) -> None:
         await type_text(pilot, "ann")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "differ only in case" in str(app.screen.query_one("#problem").render())
+        assert "would read alike in a command" in str(app.screen.query_one("#problem").render())
         app.screen.query_one("#player-2", Input).value = "  Ben  "
         app.screen.query_one("#game-name", Input).value = "friday"
         await pilot.press("ctrl+s")
