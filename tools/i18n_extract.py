@@ -5,8 +5,8 @@
 
 A sentence is the first argument of `msg(...)`, `Message(...)`, `N_(...)`, `_(...)` or a
 refusal (`raise NotAllowed(...)` and the other errors), both templates of `plural(...)`,
-and both sides of a conditional template; plus the colour group names of the editions
-that ship.
+and both sides of a conditional template; plus, from the editions that ship, the colour
+group names, the squares that are not deeds and the Chance and Community Chest texts.
 """
 
 from __future__ import annotations
@@ -87,9 +87,14 @@ def extract(root: Path = ROOT) -> dict[str, list[str]]:
                         found.setdefault(text, []).append(where)
     for ident in BUILTIN_EDITIONS:
         edition = load_edition(ident)
+        where = f"editions/{ident}.toml"
         for group in edition.groups:
-            found.setdefault(group.name, []).append(f"editions/{ident}.toml")
-        found.setdefault(edition.luxury_tax_name, []).append(f"editions/{ident}.toml")
+            found.setdefault(group.name, []).append(where)
+        found.setdefault(edition.luxury_tax_name, []).append(where)
+        for square in edition.squares:
+            found.setdefault(square.name, []).append(where)
+        for card in edition.cards:
+            found.setdefault(card.text, []).append(where)
     return found
 
 

@@ -10,7 +10,12 @@ from banker.core.money import N_, Joined, Message, joined, msg, plural
 from banker.core.state import GameState
 from banker.core.worth import half
 
-KIND_NAMES = {"street": N_("street"), "railroad": N_("railroad"), "utility": N_("utility")}
+KIND_NAMES = {
+    "street": N_("street"),
+    "railroad": N_("railroad"),
+    "station": N_("station"),
+    "utility": N_("utility"),
+}
 """The kinds of deed, as the sentences name them."""
 
 HOTEL = 5
@@ -30,13 +35,20 @@ def require_owner(state: GameState, player: str, deed: str, action: Message) -> 
         )
 
 
+def _kind_word(state: GameState, kind: DeedKind) -> str:
+    """A deed kind as the board names it: a railroad is a station on the London board."""
+    if kind is DeedKind.RAILROAD:
+        return state.edition.railroad_word
+    return kind.value
+
+
 def _street(state: GameState, player: str, deed_name: str, action: Message) -> Deed:
     deed = deed_of(state, deed_name)
     if deed.kind is not DeedKind.STREET:
         raise NotAllowed(
             "{deed} is a {kind}: only streets of a colour group take houses and hotels.",
             deed=deed.name,
-            kind=msg(KIND_NAMES[deed.kind.value]),
+            kind=msg(KIND_NAMES[_kind_word(state, deed.kind)]),
         )
     require_owner(state, player, deed.name, action)
     return deed

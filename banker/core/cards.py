@@ -18,7 +18,7 @@ def deck_name(deck: Deck | str) -> Message:
 
 
 def card_of(state: GameState, card_id: str) -> Card:
-    card = state.edition.cards_by_id.get(card_id)
+    card = state.edition.card_by_id(card_id)
     if card is None:
         raise UnknownName(
             "There is no card {id!r} in this edition's decks. Card ids look like "
@@ -38,6 +38,7 @@ def repairs_due(state: GameState, player: str, card: Card) -> tuple[int, int, Mo
 def draw(state: GameState, cmd: DrawCard) -> Message:
     player = player_of(state, cmd.player)
     card = card_of(state, cmd.card)
+    words = state.edition.card_words(card)
     action = card.action
     moves_token = action in (
         CardAction.ADVANCE,
@@ -45,20 +46,20 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         CardAction.NEAREST_UTILITY,
     )
     if cmd.passed_go and not moves_token:
-        raise BadInput("{card!r} does not move the token past GO.", card=card.text)
+        raise BadInput("{card!r} does not move the token past GO.", card=words)
     if cmd.deed is not None and action not in (
         CardAction.NEAREST_RAILROAD,
         CardAction.NEAREST_UTILITY,
     ):
         raise BadInput(
             "Only a nearest-railroad or nearest-utility card takes a deed; {card!r} does not.",
-            card=card.text,
+            card=words,
         )
     if cmd.dice is not None and action is not CardAction.NEAREST_UTILITY:
         raise BadInput(
-            "Only the nearest-utility card takes dice; {card!r} does not.", card=card.text
+            "Only the nearest-utility card takes dice; {card!r} does not.", card=words
         )
-    head = msg("{p} drew {deck}: {card}", p=player.name, deck=deck_name(card.deck), card=card.text)
+    head = msg("{p} drew {deck}: {card}", p=player.name, deck=deck_name(card.deck), card=words)
     pot = state.rules.free_parking_pot
     money = state.money
 
@@ -70,11 +71,11 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         from_bank(state, player, card.amount)
         return said(msg("collected {amount}", amount=money(card.amount)))
     if action is CardAction.PAY:
-        note = charge(state, player, card.amount, None, msg(card.text), pot=pot)
+        note = charge(state, player, card.amount, None, words, pot=pot)
         return said(_paid(card.amount, state, note), note)
     if action is CardAction.REPAIRS:
         houses, hotels, due = repairs_due(state, player.name, card)
-        note = charge(state, player, due, None, msg(card.text), pot=pot) if due else None
+        note = charge(state, player, due, None, words, pot=pot) if due else None
         return said(
             msg(
                 "{houses} and {hotels}",
@@ -97,8 +98,8 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
                     debtor=player.name,
                     creditor=other.name,
                     amount=card.amount,
-                    reason=card.text,
-                    why=msg(card.text).to_json(),
+                    reason=words.render(),
+                    why=words.to_json(),
                 )
             )
         return said(
@@ -110,7 +111,7 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
             )
         )
     if action is CardAction.COLLECT_EACH:
-        short = [o.name for o in others if charge(state, o, card.amount, player, msg(card.text))]
+        short = [o.name for o in others if charge(state, o, card.amount, player, words)]
         return said(
             msg("{amount} from each player", amount=money(card.amount)),
             plural(
@@ -157,11 +158,14 @@ def _card_rent(state: GameState, player: Player, cmd: DrawCard, card: Card) -> l
     deed = deed_of(state, cmd.deed)
     wanted = DeedKind.RAILROAD if card.action is CardAction.NEAREST_RAILROAD else DeedKind.UTILITY
     if deed.kind is not wanted:
+        stations = state.edition.railroad_word == "station"
         raise BadInput(
-            "{card!r} sends the token to a railroad; {deed} is not one."
-            if wanted is DeedKind.RAILROAD
-            else "{card!r} sends the token to a utility; {deed} is not one.",
-            card=card.text,
+            "{card!r} sends the token to a utility; {deed} is not one."
+            if wanted is DeedKind.UTILITY
+            else "{card!r} sends the token to a station; {deed} is not one."
+            if stations
+            else "{card!r} sends the token to a railroad; {deed} is not one.",
+            card=state.edition.card_words(card),
             deed=deed.name,
         )
     held = state.deeds[deed.name]

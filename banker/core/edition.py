@@ -11,15 +11,21 @@ from enum import StrEnum
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from string import Formatter
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from banker.core.errors import EditionError
-from banker.core.money import Money, format_money
+from banker.core.money import Message, Money, format_money, msg
 
 Deck = Literal["chance", "chest"]
 """The two card decks: Chance and Community Chest."""
+
+CARD_FIELDS = ("amount", "per_house", "per_hotel", "salary", "target", "spaces", "times")
+"""What a card's text may name in braces, filled from the card and the edition, so the
+text cannot disagree with the amount charged and one translation serves every edition:
+`Bank pays you a dividend of {amount}`."""
 
 
 class DeedKind(StrEnum):
@@ -146,9 +152,14 @@ class Card(_Strict):
     """A Chance or Community Chest card and its money effect."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    """Stable id used by the command language, e.g. `chance-dividend`."""
+    """Stable id used by the command language, e.g. `chance-dividend`; named after the
+    edition's own squares (`chance-mayfair` on the London board)."""
+    was: list[str] = Field(default_factory=list)
+    """Ids the card had before, still read so that older journals replay."""
     deck: Deck
     text: str = Field(min_length=1)
+    """The card as printed, in English, naming its numbers in braces (`CARD_FIELDS`):
+    `Pay school fees of {amount}`. Translated by the catalogues like any sentence."""
     action: CardAction
     amount: Money = Field(default=0, ge=0)
     per_house: Money = Field(default=0, ge=0)
@@ -174,6 +185,16 @@ class Card(_Strict):
             raise ValueError(f"card {self.id!r} (repairs) needs per_house or per_hotel")
         if self.action is CardAction.BACK and self.spaces <= 0:
             raise ValueError(f"card {self.id!r} (back) needs spaces")
+        try:
+            named = {name for _text, name, _spec, _conv in Formatter().parse(self.text)}
+        except ValueError:
+            named = {"{"}
+        unknown = sorted(n for n in named if n is not None and n not in CARD_FIELDS)
+        if unknown:
+            raise ValueError(
+                f"card {self.id!r}: the text names {', '.join(map(repr, unknown))}; "
+                f"a card's text may name only {', '.join('{' + f + '}' for f in CARD_FIELDS)}"
+            )
         return self
 
 
@@ -203,6 +224,8 @@ class Edition(_Strict):
     """Dice multiplier with 1, 2 utilities owned."""
     utility_card_multiplier: int = Field(default=10, gt=0)
     railroad_card_multiplier: int = Field(default=2, gt=0)
+    railroad_word: Literal["railroad", "station"] = "railroad"
+    """What the table calls the four railroads: `station` on the London board."""
     groups: list[ColourGroup] = Field(min_length=1)
     deeds: list[Deed] = Field(min_length=1)
     squares: list[Square] = Field(default_factory=list)
@@ -215,6 +238,7 @@ class Edition(_Strict):
         _unique("groups", "name", [g.name for g in self.groups])
         _unique("deeds", "name", [d.name for d in self.deeds])
         _unique("cards", "id", [c.id for c in self.cards])
+        _unique("cards", "id or was", [i for c in self.cards for i in (c.id, *c.was)])
         squares = sorted([d.square for d in self.deeds] + [s.square for s in self.squares])
         _unique("deeds/squares", "square", squares)
         gaps = sorted(set(range(len(squares))) - set(squares))
@@ -266,6 +290,37 @@ class Edition(_Strict):
     @cached_property
     def cards_by_id(self) -> dict[str, Card]:
         return {c.id: c for c in self.cards}
+
+    @cached_property
+    def cards_by_old_id(self) -> dict[str, Card]:
+        """Each card by the ids it had before (`was`)."""
+        return {old: c for c in self.cards for old in c.was}
+
+    def card_by_id(self, ident: str) -> Card | None:
+        """The card with this id, or the one that had it before."""
+        return self.cards_by_id.get(ident) or self.cards_by_old_id.get(ident)
+
+    def card_words(self, card: Card) -> Message:
+        """A card's text as a sentence to translate, its numbers filled from the card
+        and the edition: `Bank pays you a dividend of $50`."""
+        values: dict[str, object] = {
+            "amount": self.money(card.amount),
+            "per_house": self.money(card.per_house),
+            "per_hotel": self.money(card.per_hotel),
+            "salary": self.money(self.salary),
+            "target": self.square_words(card.target or ""),
+            "spaces": card.spaces,
+            "times": self.utility_card_multiplier,
+        }
+        named = {name for _text, name, _spec, _conv in Formatter().parse(card.text)}
+        return msg(card.text, **{k: v for k, v in values.items() if k in named})
+
+    def square_words(self, name: str) -> Message | str:
+        """A square's name to show: a deed's as printed on the board, the other squares'
+        (`Income Tax`, `Go To Jail`) as words to translate."""
+        if name in self.deeds_by_name:
+            return name
+        return msg(name)
 
     @cached_property
     def groups_by_id(self) -> dict[str, ColourGroup]:

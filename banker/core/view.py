@@ -198,7 +198,7 @@ def ledger_view(state: GameState) -> LedgerView:
         GroupPanel(group.name, group.colour, tuple(lot(n) for n in edition.group_lots[group.id]))
         for group in edition.groups
     ]
-    railroads = "Stations" if edition.id == "uk" else "Railroads"
+    railroads = "Stations" if edition.railroad_word == "station" else "Railroads"
     for kind, title in ((DeedKind.RAILROAD, railroads), (DeedKind.UTILITY, "Utilities")):
         lots = [d.name for d in sorted(edition.deeds, key=lambda d: d.square) if d.kind is kind]
         if lots:

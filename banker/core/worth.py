@@ -120,23 +120,39 @@ def rent_due(
     if deed.kind is DeedKind.RAILROAD:
         count = _owned_of_kind(state, owner, DeedKind.RAILROAD)
         amount = state.edition.railroad_rent[count - 1]
+        stations = state.edition.railroad_word == "station"
         if variant == "double":
             times = state.edition.railroad_card_multiplier
+            card_rent = dict(
+                deed=deed_name, times=times, base=money(amount), amount=money(amount * times)
+            )
             return Rent(
                 amount * times,
                 plural(
                     count,
+                    "{deed}, 1 station owned, card rent {times} x {base} = {amount}",
+                    "{deed}, {n} stations owned, card rent {times} x {base} = {amount}",
+                    **card_rent,
+                )
+                if stations
+                else plural(
+                    count,
                     "{deed}, 1 railroad owned, card rent {times} x {base} = {amount}",
                     "{deed}, {n} railroads owned, card rent {times} x {base} = {amount}",
-                    deed=deed_name,
-                    times=times,
-                    base=money(amount),
-                    amount=money(amount * times),
+                    **card_rent,
                 ),
             )
         return Rent(
             amount,
             plural(
+                count,
+                "{deed}, 1 station owned: {amount}",
+                "{deed}, {n} stations owned: {amount}",
+                deed=deed_name,
+                amount=money(amount),
+            )
+            if stations
+            else plural(
                 count,
                 "{deed}, 1 railroad owned: {amount}",
                 "{deed}, {n} railroads owned: {amount}",

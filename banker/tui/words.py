@@ -55,6 +55,11 @@ def level_word(level: int) -> str:
     return _("no houses") if level == 0 else houses_word(level)
 
 
+def card_text(edition: Edition, card: Card) -> str:
+    """A card as printed, in the game's language, its amounts in the edition's money."""
+    return said(edition.card_words(card))
+
+
 def card_effect(state: GameState, player: str | None, card: Card) -> str:
     """What drawing this card does in money for `player`, as the banker reads it out."""
     m = state.money
@@ -76,36 +81,60 @@ def card_effect(state: GameState, player: str | None, card: Card) -> str:
             houses=houses_word(houses), hotels=hotels_word(hotels), amount=m(due)
         )
     if action is CardAction.PAY_EACH:
-        return _("pay {n} players {amount} each: {total}").format(
-            n=others, amount=m(card.amount), total=m(card.amount * others)
+        return said(
+            plural(
+                others,
+                "pay 1 player {amount}: {total}",
+                "pay {n} players {amount} each: {total}",
+                amount=m(card.amount),
+                total=m(card.amount * others),
+            )
         )
     if action is CardAction.COLLECT_EACH:
-        return _("collect {amount} from {n} players: {total}").format(
-            n=others, amount=m(card.amount), total=m(card.amount * others)
+        return said(
+            plural(
+                others,
+                "collect {amount} from 1 player: {total}",
+                "collect {amount} from {n} players: {total}",
+                amount=m(card.amount),
+                total=m(card.amount * others),
+            )
         )
     if action is CardAction.ADVANCE:
         target = card.target or ""
+        square = said_square(state.edition, target)
         if _is_go(state.edition, target):
-            return _("to {square}: collect {amount}").format(square=target, amount=m(state.salary))
+            return _("to {square}: collect {amount}").format(square=square, amount=m(state.salary))
         return _("to {square}; {amount} if passing GO").format(
-            square=target, amount=m(state.salary)
+            square=square, amount=m(state.salary)
         )
     if action is CardAction.NEAREST_RAILROAD:
-        return _("nearest railroad: {n} x rent if owned").format(
-            n=state.edition.railroad_card_multiplier
+        nearest = (
+            _("nearest station: {n} x rent if owned")
+            if state.edition.railroad_word == "station"
+            else _("nearest railroad: {n} x rent if owned")
         )
+        return nearest.format(n=state.edition.railroad_card_multiplier)
     if action is CardAction.NEAREST_UTILITY:
         return _("nearest utility: {n} x dice if owned").format(
             n=state.edition.utility_card_multiplier
         )
     if action is CardAction.BACK:
-        return _("back {n} spaces: no money").format(n=card.spaces)
+        return said(
+            plural(card.spaces, "back 1 space: no payment", "back {n} spaces: no payment")
+        )
     if action is CardAction.GO_TO_JAIL:
         return _("to jail: no salary")
     holder = next((p.name for p in state.players if card.deck in p.jail_cards), None)
     if holder:
         return _("{p} holds it: not in the deck").format(p=holder)
     return _("keep it until used or sold")
+
+
+def said_square(edition: Edition, name: str) -> str:
+    """A square's name in the game's language; a deed's as printed."""
+    words = edition.square_words(name)
+    return words if isinstance(words, str) else said(words)
 
 
 def square_label(name: str) -> str:
@@ -146,7 +175,8 @@ def landings(edition: Edition) -> list[Landing]:
         found.append((square.square, Landing(square_label(square.name), square=square.kind)))
     result = [landing for _square, landing in sorted(found, key=lambda item: item[0])]
     for card in edition.cards:
-        result.append(Landing(f"{said(deck_name(card.deck))}: {card.text}", card=card.id))
+        text = card_text(edition, card)
+        result.append(Landing(f"{said(deck_name(card.deck))}: {text}", card=card.id))
     return result
 
 
@@ -183,8 +213,13 @@ def raise_lines(state: GameState, player: str) -> list[str]:
             continue
         cost = state.edition.deed(lots[0]).house_cost or 0
         name = _(state.edition.groups_by_id[group].name)
-        label = _("sell the {group} group's {n} building(s), evenly").format(
-            group=name, n=sum(levels)
+        label = said(
+            plural(
+                sum(levels),
+                "sell the {group} group's building",
+                "sell the {group} group's {n} buildings, evenly",
+                group=name,
+            )
         )
         rows.append((label, sum(levels) * half(cost)))
     for name in state.deeds_of(player):

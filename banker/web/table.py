@@ -17,6 +17,8 @@ HISTORY_LINES = 20
 
 RAILROADS = {"id": "railroad", "name": N_("Railroads"), "colour": "#4a4a4a"}
 """The pseudo colour group railroads are listed under."""
+STATIONS = N_("Stations")
+"""Their name on a board that calls them stations."""
 UTILITIES = {"id": "utility", "name": N_("Utilities"), "colour": "#8a8f98"}
 """The pseudo colour group utilities are listed under."""
 
@@ -93,7 +95,10 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
     tr = translator(state.language)
     groups = [{"id": g.id, "name": tr(g.name), "colour": g.colour} for g in edition.groups]
     groups += [
-        {**RAILROADS, "name": tr(RAILROADS["name"])},
+        {
+            **RAILROADS,
+            "name": tr(STATIONS if edition.railroad_word == "station" else RAILROADS["name"]),
+        },
         {**UTILITIES, "name": tr(UTILITIES["name"])},
     ]
     deeds = []

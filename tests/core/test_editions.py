@@ -10,6 +10,7 @@ import pytest
 
 from banker.core.edition import Card, Deed, DeedKind, Edition, load_edition
 from banker.core.errors import EditionError
+from banker.i18n import translator
 
 # The US board exactly as RULES.md prints it: square, street, group, price, mortgage,
 # house cost, rent with no houses, 1, 2, 3, 4 houses and a hotel.
@@ -160,7 +161,7 @@ def _deeds_by_square(edition: Edition) -> dict[int, Deed]:
 
 
 def _effect(card: Card) -> dict[str, object]:
-    return card.model_dump(exclude={"id", "deck", "text"}, exclude_defaults=True)
+    return card.model_dump(exclude={"id", "was", "deck", "text"}, exclude_defaults=True)
 
 
 # The US board.
@@ -245,12 +246,14 @@ def test_card_texts_quote_their_amounts(edition_id: str, symbol: str) -> None:
     edition = load_edition(edition_id)
     other = "£" if symbol == "$" else "$"
     for card in edition.cards:
-        assert other not in card.text, card.id
+        text = edition.card_words(card).render()
+        assert other not in text, card.id
+        assert symbol not in card.text, card.id  # the file names the amount: {amount}
         for amount in (card.amount, card.per_house, card.per_hotel):
             if amount:
-                assert f"{symbol}{amount}" in card.text, card.id
+                assert f"{symbol}{amount}" in text, card.id
         if card.target:
-            assert card.target in card.text, card.id
+            assert card.target in text, card.id
 
 
 # The UK board.
@@ -298,15 +301,53 @@ def test_uk_squares_and_groups(uk: Edition) -> None:
     assert uk.group_lots["dark_blue"] == ["Park Lane", "Mayfair"]
 
 
+UK_CARD_IDS = {
+    "chance-boardwalk": "chance-mayfair",
+    "chance-illinois": "chance-trafalgar",
+    "chance-st-charles": "chance-pall-mall",
+    "chance-reading": "chance-kings-cross",
+    "chance-railroad-1": "chance-station-1",
+    "chance-railroad-2": "chance-station-2",
+}
+
+
 def test_uk_cards_do_what_the_us_cards_do_in_london(uk: Edition) -> None:
     expected = {}
     for card_id, effect in US_CARDS.items():
         effect = dict(effect)
         if "target" in effect:
             effect["target"] = UK_TARGETS[str(effect["target"])]
-        expected[card_id] = effect
+        expected[UK_CARD_IDS.get(card_id, card_id)] = effect
     assert {c.id: _effect(c) for c in uk.cards} == expected
-    assert uk.cards_by_id["chance-boardwalk"].text == "Advance to Mayfair"
+    assert uk.card_words(uk.cards_by_id["chance-mayfair"]).render() == "Advance to Mayfair"
+
+
+def test_uk_card_ids_and_words_are_londons_and_the_old_ids_still_read(uk: Edition) -> None:
+    for old, new in UK_CARD_IDS.items():
+        assert old not in uk.cards_by_id
+        assert uk.card_by_id(old) is uk.cards_by_id[new]
+    assert uk.railroad_word == "station"
+    assert load_edition("us").railroad_word == "railroad"
+    station = uk.card_words(uk.cards_by_id["chance-station-1"]).render()
+    assert "station" in station and "railroad" not in station
+
+
+@pytest.mark.parametrize("edition_id", ["us", "uk", "us100"])
+def test_card_texts_render_in_malay_and_thai(edition_id: str) -> None:
+    edition = load_edition(edition_id)
+    for language in ("ms", "th"):
+        tr = translator(language)
+        for card in edition.cards:
+            english = edition.card_words(card).render()
+            shown = edition.card_words(card).render(tr)
+            assert shown != english, (language, card.id)
+            for amount in (card.amount, card.per_house, card.per_hotel):
+                if amount:
+                    assert edition.money(amount) in shown, (language, card.id)
+            if card.target and card.target in edition.deeds_by_name:
+                assert card.target in shown, (language, card.id)
+
+
 
 
 # Refusals: a broken file names the file, the field and what is wrong.
@@ -325,6 +366,12 @@ def _refusal(tmp_path: Path, text: str) -> tuple[str, str]:
     with pytest.raises(EditionError) as caught:
         load_edition(path)
     return str(caught.value), str(path)
+
+
+def test_a_card_text_names_only_the_cards_numbers(tmp_path: Path) -> None:
+    text = _edit('text = "Speeding fine {amount}"', 'text = "Speeding fine {fine}"')
+    message, path = _refusal(tmp_path, text)
+    assert path in message and "names 'fine'" in message
 
 
 def test_unmodified_us_text_loads_from_a_path(tmp_path: Path) -> None:

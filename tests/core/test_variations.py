@@ -64,7 +64,7 @@ def test_a_short_game_on_the_london_board() -> None:
         "trade ann ben give 100 get marylebone",
     )
     assert out[2] == "Ben paid Ann £100 rent for Mayfair, whole colour group owned: 2 x £50 = £100"
-    assert out[5] == "Ann paid Ben £50 rent for King's Cross Station, 2 railroads owned: £50"
+    assert out[5] == "Ann paid Ben £50 rent for King's Cross Station, 2 stations owned: £50"
     assert out[6] == "Ben paid £100 Super Tax"
     assert game.state.deeds["Marylebone Station"].owner == "Ann"
     assert game.state.player("Ann").cash == 1500 - 400 - 350 + 100 - 50 - 100

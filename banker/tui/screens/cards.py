@@ -13,7 +13,7 @@ from banker.core.edition import Card, CardAction, DeedKind
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog, reason_line
 from banker.tui.speech import N_, _, why_not
-from banker.tui.words import card_effect
+from banker.tui.words import card_effect, card_text
 
 
 class CardDetails(Dialog[c.DrawCard]):
@@ -35,7 +35,7 @@ class CardDetails(Dialog[c.DrawCard]):
     def compose(self) -> ComposeResult:
         state = self.state
         with Vertical(classes="dialog") as box:
-            box.border_title = self.card.text
+            box.border_title = card_text(state.edition, self.card)
             yield Static(card_effect(state, self.player, self.card), classes="body")
             passed = _("Passed GO on the way ({amount} salary)").format(
                 amount=state.money(state.salary)
@@ -44,8 +44,13 @@ class CardDetails(Dialog[c.DrawCard]):
             if self.kind is not None:
                 deeds = [d for d in state.edition.deeds if d.kind is self.kind]
                 options = [(self._deed_label(d.name), d.name) for d in deeds]
+                stations = state.edition.railroad_word == "station"
                 which = (
-                    _("Which railroad?") if self.kind is DeedKind.RAILROAD else _("Which utility?")
+                    _("Which utility?")
+                    if self.kind is DeedKind.UTILITY
+                    else _("Which station?")
+                    if stations
+                    else _("Which railroad?")
                 )
                 yield Select(options, prompt=which, id="deed")
             if self.kind is DeedKind.UTILITY:
@@ -100,9 +105,11 @@ class CardDetails(Dialog[c.DrawCard]):
         reason = why_not(self.state, command)
         if self.kind is not None and command.deed is None:
             reason = (
-                _("Pick the railroad the card sends {p} to.")
-                if self.kind is DeedKind.RAILROAD
-                else _("Pick the utility the card sends {p} to.")
+                _("Pick the utility the card sends {p} to.")
+                if self.kind is DeedKind.UTILITY
+                else _("Pick the station the card sends {p} to.")
+                if self.state.edition.railroad_word == "station"
+                else _("Pick the railroad the card sends {p} to.")
             ).format(p=self.player)
         self.query_one("#reason", Static).update(reason or "")
         self.query_one("#draw", Button).disabled = reason is not None

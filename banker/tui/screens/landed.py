@@ -19,7 +19,7 @@ from banker.core.worth import income_tax_percent, rent_due, worth
 from banker.tui.screens.cards import CardDetails
 from banker.tui.screens.dialog import Dialog, reason_line
 from banker.tui.speech import N_, _, refused, said, why_not
-from banker.tui.words import Landing, card_effect
+from banker.tui.words import Landing, card_effect, card_text
 
 AUCTION_NOTE = N_(
     "At an auction every player may bid: record the bids in the command bar "
@@ -287,7 +287,7 @@ class LandedScreen(Dialog[c.Command]):
         self.deck_cards = [card.id for card in cards]
         options = []
         for card in cards:
-            prompt = Text(card.text)
+            prompt = Text(card_text(state.edition, card))
             prompt.append(f"\n  {card_effect(state, self.player, card)}", style="bold")
             options.append(Option(prompt, id=card.id))
         yield Static(_("Which card? Enter takes the highlighted one."), classes="body")

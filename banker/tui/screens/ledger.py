@@ -220,8 +220,9 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         if command is None or not self.banker.do(command):
             return
         if isinstance(command, c.DrawCard):
-            card = self.state.edition.cards_by_id[command.card]
-            target = card.target if card.action is CardAction.ADVANCE else None
+            card = self.state.edition.card_by_id(command.card)
+            advance = card is not None and card.action is CardAction.ADVANCE
+            target = card.target if card is not None and advance else None
             if target and target in self.state.deeds:
                 self._landed(command.player, Landing(target, deed=target))
 

@@ -36,7 +36,9 @@ def deed_card(state: GameState, lot: str) -> RenderableType:
         group_name = _(edition.groups_by_id[deed.group].name)
     else:
         band.stylize("reverse")
-        group_name = _("Railroad") if deed.kind is DeedKind.RAILROAD else _("Utility")
+        stations = edition.railroad_word == "station"
+        railroad = _("Station") if stations else _("Railroad")
+        group_name = railroad if deed.kind is DeedKind.RAILROAD else _("Utility")
     rows = Table.grid(expand=True, padding=(0, 1))
     rows.add_column(ratio=1)
     rows.add_column(justify="right")
@@ -54,10 +56,12 @@ def deed_card(state: GameState, lot: str) -> RenderableType:
         )
     elif deed.kind is DeedKind.RAILROAD:
         for n, amount in enumerate(edition.railroad_rent, start=1):
-            rows.add_row(
-                said(plural(n, "Rent, 1 railroad owned", "Rent, {n} railroads owned")),
-                money(amount),
+            by_count = (
+                plural(n, "Rent, 1 station owned", "Rent, {n} stations owned")
+                if edition.railroad_word == "station"
+                else plural(n, "Rent, 1 railroad owned", "Rent, {n} railroads owned")
             )
+            rows.add_row(said(by_count), money(amount))
     else:
         for n, times in enumerate(edition.utility_multipliers, start=1):
             owned = _("Rent, one utility owned") if n == 1 else _("Rent, both utilities owned")
