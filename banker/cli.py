@@ -205,9 +205,9 @@ def run_line(journal: Journal, line: str) -> list[str]:
     state = journal.game.state
     parsed = read_line(line, state)
     if isinstance(parsed, WorthQuery):
-        return worth_lines(journal.game.state, parsed.player)
+        return worth_lines(state, parsed.player, translator(state.language))
     if isinstance(parsed, RaiseQuery):
-        return raise_lines(journal.game.state, parsed.player)
+        return raise_lines(state, parsed.player, translator(state.language))
     result: Message
     if isinstance(parsed, Undo):
         result = journal.undo()
@@ -261,7 +261,7 @@ def _show(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
         else:
-            print("\n".join(state_text(state)))
+            print("\n".join(state_text(state, translator(state.language))))
     return 0
 
 

@@ -319,16 +319,23 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
         peak = sum(max(0, min(n, most) - min(c, most)) for n, c in zip(target, now, strict=True))
         if peak > state.bank.houses_left:
             raise HouseShortage(
-                "That needs {n} houses from the bank and it has {left}: build less, or "
-                "auction the houses if several players want them.",
-                n=peak,
-                left=state.bank.houses_left,
+                plural(
+                    peak,
+                    "That needs 1 house from the bank and it has {left}: build less, or "
+                    "auction the house if several players want it.",
+                    "That needs {n} houses from the bank and it has {left}: build less, or "
+                    "auction the houses if several players want them.",
+                    left=state.bank.houses_left,
+                )
             )
         if hotels_change > state.bank.hotels_left:
             raise HouseShortage(
-                "That needs {n} hotels and the bank has {left}.",
-                n=hotels_change,
-                left=state.bank.hotels_left,
+                plural(
+                    hotels_change,
+                    "That needs 1 hotel and the bank has {left}.",
+                    "That needs {n} hotels and the bank has {left}.",
+                    left=state.bank.hotels_left,
+                )
             )
         total = cost * (sum(target) - sum(now))
         require_cash(
@@ -343,11 +350,15 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
         needed = houses_after - houses_now
         if needed > state.bank.houses_left:
             raise HouseShortage(
-                "Coming down to those levels needs {n} houses back from the bank and it has "
-                "only {left}: sell further down, to {most} per lot or less.",
-                n=needed,
-                left=state.bank.houses_left,
-                most=_level_name(_lowest_reachable(state, now), state),
+                plural(
+                    needed,
+                    "Coming down to those levels needs 1 house back from the bank and it has "
+                    "only {left}: sell further down, to {most} per lot or less.",
+                    "Coming down to those levels needs {n} houses back from the bank and it has "
+                    "only {left}: sell further down, to {most} per lot or less.",
+                    left=state.bank.houses_left,
+                    most=_level_name(_lowest_reachable(state, now), state),
+                )
             )
         total = half(cost) * (sum(now) - sum(target))
         from_bank(state, player, total)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from banker.core.edition import Edition
 from banker.core.errors import BadInput
-from banker.core.money import Money
+from banker.core.money import Money, plural
 from banker.core.rules import HouseRules
 from banker.i18n.languages import LANGUAGES as LANGUAGES
 from banker.i18n.languages import Language
@@ -53,10 +53,13 @@ def check_player_names(names: list[str]) -> list[str]:
     trimmed = [" ".join(n.split()) for n in names]
     if len(trimmed) < MIN_PLAYERS or len(trimmed) > MAX_PLAYERS:
         raise BadInput(
-            "A game needs {lo} to {hi} players; {n} were given.",
-            lo=MIN_PLAYERS,
-            hi=MAX_PLAYERS,
-            n=len(trimmed),
+            plural(
+                len(trimmed),
+                "A game needs {lo} to {hi} players; 1 was given.",
+                "A game needs {lo} to {hi} players; {n} were given.",
+                lo=MIN_PLAYERS,
+                hi=MAX_PLAYERS,
+            )
         )
     seen: dict[str, str] = {}
     for name in trimmed:

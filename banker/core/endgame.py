@@ -254,12 +254,14 @@ def _to_bank(state: GameState, player: Player, s: Settlement) -> Message:
         open_auction(state, s.deeds[0])
         state.auction.bidders.remove(player.name)  # type: ignore[union-attr]
         state.auction_queue = list(s.deeds[1:])
-        return msg(
+        return plural(
+            len(s.deeds),
+            "{p} is bankrupt to the bank: {cash} cash to the bank, buildings back to the bank; "
+            "the bank auctions {first}",
             "{p} is bankrupt to the bank: {cash} cash to the bank, buildings back to the bank; "
             "the bank auctions {n} deeds, starting with {first}",
             p=player.name,
             cash=state.money(s.cash),
-            n=len(s.deeds),
             first=s.deeds[0],
         )
     return msg(

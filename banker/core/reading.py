@@ -292,7 +292,12 @@ def card(a: Args) -> c.DrawCard:
                 ids=", ".join(ids),
             )
         token = rest[0].casefold()
-        found = [i for i in ids if i == token] or [i for i in ids if i.startswith(token)]
+        renamed = a.state.edition.cards_by_old_id.get(token)  # an id from before, e.g. in a script
+        found = (
+            [i for i in ids if i == token]
+            or ([renamed.id] if renamed else [])
+            or [i for i in ids if i.startswith(token)]
+        )
         if len(found) != 1:
             raise UnknownName(
                 "{t!r} could be more than one card. Card ids: {ids}."

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
+from banker.core.money import msg, plural
 from banker.core.state import GameState
 from banker.core.worth import half, income_tax_percent, worth
+from banker.i18n.message import ENGLISH, Translator
 
 
 def state_json(state: GameState) -> dict[str, Any]:
@@ -59,78 +62,109 @@ def state_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def worth_lines(state: GameState, player: str) -> list[str]:
-    """A player's worth, line by line, with both income tax options."""
+def cells(text: str) -> int:
+    """How many terminal cells `text` takes: Thai vowel and tone marks take none, wide
+    characters two."""
+    return sum(
+        0
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf")
+        else 2
+        if unicodedata.east_asian_width(ch) in ("W", "F")
+        else 1
+        for ch in text
+    )
+
+
+def padded(text: str, width: int) -> str:
+    """`text` and spaces up to `width` cells (never cut: a long label pushes the amount)."""
+    return text + " " * max(0, width - cells(text))
+
+
+def worth_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list[str]:
+    """A player's worth, line by line, with both income tax options, in `tr`'s language."""
     w = worth(state, player)
     m = state.money
-    lines = [
-        f"{player} is worth {m(w.total)}:",
-        f"  cash                {m(w.cash):>10}",
-        f"  deeds (printed)     {m(w.deeds):>10}",
-        f"  buildings (cost)    {m(w.buildings):>10}",
-    ]
-    pct = state.edition.income_tax_percent
+    lines = [msg("{p} is worth {amount}:", p=player, amount=m(w.total)).render(tr)]
+    for label, amount in (
+        (msg("cash"), w.cash),
+        (msg("deeds (printed)"), w.deeds),
+        (msg("buildings (cost)"), w.buildings),
+    ):
+        lines.append(f"  {padded(label.render(tr), 20)}{m(amount):>10}")
     lines.append(
-        f"Income tax: {m(state.edition.income_tax)} flat, or {pct}% of worth = "
-        f"{m(income_tax_percent(state, player))}"
+        msg(
+            "Income tax: {flat} flat, or {pct}% of worth = {amount}",
+            flat=m(state.edition.income_tax),
+            pct=state.edition.income_tax_percent,
+            amount=m(income_tax_percent(state, player)),
+        ).render(tr)
     )
     return lines
 
 
-def raise_lines(state: GameState, player: str) -> list[str]:
+def raise_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list[str]:
     """What a player could raise: every building at half (the group sold down evenly),
-    every unmortgaged deed's mortgage value."""
+    every unmortgaged deed's mortgage value; in `tr`'s language."""
     m = state.money
-    cash = state.player(player).cash
-    lines = [f"{player} could raise:", f"  cash{'':<34}{m(cash):>10}"]
-    total = cash
+    rows: list[tuple[str, int]] = [(msg("cash").render(tr), state.player(player).cash)]
     for group, lots in state.edition.group_lots.items():
         levels = [state.level(lot) for lot in lots]
         if state.deeds[lots[0]].owner != player or not any(levels):
             continue
         cost = state.edition.deed(lots[0]).house_cost or 0
-        value = sum(levels) * half(cost)
-        name = state.edition.groups_by_id[group].name
-        lines.append(
-            f"  sell the {name} group's {sum(levels)} building(s), evenly{'':<2}{m(value):>10}"
+        label = plural(
+            sum(levels),
+            "sell the {group} group's building",
+            "sell the {group} group's {n} buildings, evenly",
+            group=msg(state.edition.groups_by_id[group].name),
         )
-        total += value
+        rows.append((label.render(tr), sum(levels) * half(cost)))
     for name in state.deeds_of(player):
         if not state.deeds[name].mortgaged:
-            value = state.edition.deed(name).mortgage
-            lines.append(f"  mortgage {name:<29}{m(value):>10}")
-            total += value
-    lines.append(f"  total{'':<33}{m(total):>10}")
+            label = msg("mortgage {deed}", deed=name)
+            rows.append((label.render(tr), state.edition.deed(name).mortgage))
+    total = sum(amount for _label, amount in rows)
+    rows.append((msg("total").render(tr), total))
+    width = max(38, *(cells(label) for label, _amount in rows))
+    lines = [msg("{p} could raise:", p=player).render(tr)]
+    lines += [f"  {padded(label, width)}{m(amount):>10}" for label, amount in rows]
     owed = sum(d.amount for d in state.debts_of(player))
     if owed:
-        lines.append(f"Owes {m(owed)}: " + ("can settle" if total >= owed else "cannot cover it"))
+        verdict = msg("can settle") if total >= owed else msg("cannot cover it")
+        lines.append(msg("Owes {amount}: {verdict}", amount=m(owed), verdict=verdict).render(tr))
     return lines
 
 
-def state_text(state: GameState) -> list[str]:
-    """A short text ledger: players, then deeds by owner, then the bank."""
+def state_text(state: GameState, tr: Translator = ENGLISH) -> list[str]:
+    """A short text ledger: players, then deeds by owner, then the bank; in `tr`'s
+    language (deed names as printed)."""
     m = state.money
-    lines = ["Players:"]
+    lines = [msg("Players:").render(tr)]
     for p in state.players:
-        status = " (bankrupt)" if p.bankrupt else ""
-        cards = f", {len(p.jail_cards)} jail card(s)" if p.jail_cards else ""
-        lines.append(f"  {p.name:<24} {m(p.cash):>10}{cards}{status}")
+        status = f" ({msg('bankrupt').render(tr)})" if p.bankrupt else ""
+        cards = (
+            ", " + plural(len(p.jail_cards), "1 jail card", "{n} jail cards").render(tr)
+            if p.jail_cards
+            else ""
+        )
+        lines.append(f"  {padded(p.name, 24)} {m(p.cash):>10}{cards}{status}")
         for name in state.deeds_of(p.name):
             d = state.deeds[name]
             marks = []
             if d.mortgaged:
-                marks.append("mortgaged")
+                marks.append(msg("mortgaged").render(tr))
             if d.hotel:
-                marks.append("hotel")
+                marks.append(msg("hotel").render(tr))
             elif d.houses:
-                marks.append(f"{d.houses} house" + ("s" if d.houses > 1 else ""))
+                marks.append(plural(d.houses, "1 house", "{n} houses").render(tr))
             lines.append(f"      {name}" + (f" ({', '.join(marks)})" if marks else ""))
-    lines.append(
-        f"Bank: {state.bank.houses_left} houses, {state.bank.hotels_left} hotels left"
-        + (
-            f"; Free Parking pot {m(state.bank.free_parking)}"
-            if state.rules.free_parking_pot
-            else ""
-        )
+    bank = msg(
+        "Bank: {houses}, {hotels} left",
+        houses=plural(state.bank.houses_left, "1 house", "{n} houses"),
+        hotels=plural(state.bank.hotels_left, "1 hotel", "{n} hotels"),
     )
+    if state.rules.free_parking_pot:
+        pot = m(state.bank.free_parking)
+        bank = msg("{bank}; Free Parking pot {amount}", bank=bank, amount=pot)
+    lines.append(bank.render(tr))
     return lines

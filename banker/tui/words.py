@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.cells import cell_len
-
+from banker.core import report
 from banker.core.cards import deck_name, repairs_due
 from banker.core.edition import Card, CardAction, Edition, SquareKind
 from banker.core.money import plural
 from banker.core.state import GameState
-from banker.core.worth import half, income_tax_percent, worth
 from banker.tui.looks import seat_colour
-from banker.tui.speech import N_, _, pad, said
+from banker.tui.speech import N_, _, said, voice
 
 BUILDINGS = (N_("house"), N_("hotel"))
 """What a housing-shortage auction sells (`auction.lot`), as words to translate."""
@@ -182,56 +180,10 @@ def landings(edition: Edition) -> list[Landing]:
 
 def worth_lines(state: GameState, player: str) -> list[str]:
     """A player's worth, line by line, with both income tax options (`worth NAME`)."""
-    w = worth(state, player)
-    m = state.money
-    width = 22
-    lines = [_("{p} is worth {amount}:").format(p=player, amount=m(w.total))]
-    for label, amount in (
-        (_("cash"), w.cash),
-        (_("deeds (printed)"), w.deeds),
-        (_("buildings (cost)"), w.buildings),
-    ):
-        lines.append(f"  {pad(label, width)}{m(amount):>10}")
-    lines.append(
-        _("Income tax: {flat} flat, or {pct}% of worth = {amount}").format(
-            flat=m(state.edition.income_tax),
-            pct=state.edition.income_tax_percent,
-            amount=m(income_tax_percent(state, player)),
-        )
-    )
-    return lines
+    return report.worth_lines(state, player, voice().translator)
 
 
 def raise_lines(state: GameState, player: str) -> list[str]:
     """What a player could raise (`raise NAME`): every building at half (the group sold
     down evenly), every unmortgaged deed's mortgage value."""
-    m = state.money
-    rows: list[tuple[str, int]] = [(_("cash"), state.player(player).cash)]
-    for group, lots in state.edition.group_lots.items():
-        levels = [state.level(lot) for lot in lots]
-        if state.deeds[lots[0]].owner != player or not any(levels):
-            continue
-        cost = state.edition.deed(lots[0]).house_cost or 0
-        name = _(state.edition.groups_by_id[group].name)
-        label = said(
-            plural(
-                sum(levels),
-                "sell the {group} group's building",
-                "sell the {group} group's {n} buildings, evenly",
-                group=name,
-            )
-        )
-        rows.append((label, sum(levels) * half(cost)))
-    for name in state.deeds_of(player):
-        if not state.deeds[name].mortgaged:
-            rows.append((_("mortgage {deed}").format(deed=name), state.edition.deed(name).mortgage))
-    total = sum(amount for _label, amount in rows)
-    rows.append((_("total"), total))
-    width = max(38, *(cell_len(label) for label, _amount in rows))
-    lines = [_("{p} could raise:").format(p=player)]
-    lines += [f"  {pad(label, width)}{m(amount):>10}" for label, amount in rows]
-    owed = sum(d.amount for d in state.debts_of(player))
-    if owed:
-        verdict = _("can settle") if total >= owed else _("cannot cover it")
-        lines.append(_("Owes {amount}: {verdict}").format(amount=m(owed), verdict=verdict))
-    return lines
+    return report.raise_lines(state, player, voice().translator)

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from banker.core.game import Game
-from banker.core.money import N_
+from banker.core.money import N_, Message, plural
 from banker.core.report import state_json
 from banker.core.state import GameState
-from banker.i18n import translator
+from banker.i18n import Translator, translator
 from banker.store.journal import LogEntry
 
 HISTORY_LINES = 20
@@ -36,8 +36,6 @@ WORDS = [
     N_("bankrupt"),
     N_("mortgaged"),
     N_("hotel"),
-    N_("1 house"),
-    N_("{n} houses"),
     N_("houses left"),
     N_("hotels left"),
     N_("Free Parking pot"),
@@ -105,7 +103,10 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
     for d in raw["deeds"]:
         deed = edition.deed(d["name"])
         group = d["group"] or (RAILROADS["id"] if d["kind"] == "railroad" else UTILITIES["id"])
-        deeds.append({**d, "group": group, "mortgage_text": m(deed.mortgage)})
+        houses = plural(d["houses"], "1 house", "{n} houses").render(tr) if d["houses"] else None
+        deeds.append(
+            {**d, "group": group, "mortgage_text": m(deed.mortgage), "houses_text": houses}
+        )
     players = []
     for p in raw["players"]:
         owed = sum(debt.amount for debt in state.debts_of(p["name"]))
@@ -134,8 +135,13 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
             "pot_text": m(state.bank.free_parking),
         },
         "debts": [
-            {**d, "amount_text": m(d["amount"]), "creditor": d["creditor"] or tr("the bank")}
-            for d in raw["debts"]
+            {
+                **d,
+                "amount_text": m(d["amount"]),
+                "creditor": d["creditor"] or tr("the bank"),
+                "reason": _reason(debt.why, d["reason"], tr),
+            }
+            for d, debt in zip(raw["debts"], state.debts, strict=True)
         ],
         "auction": auction,
         "winner": raw["winner"],
@@ -152,3 +158,13 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
 def source_json(source: GameSource) -> dict[str, Any]:
     """The table as it stands in a journal (the game and its last entries)."""
     return table_json(source.game.state, source.game.seq, source.entries(limit=HISTORY_LINES))
+
+
+def _reason(why: dict[str, Any] | None, reason: str, tr: Translator) -> str:
+    """Why a debt is owed, in the game's language when the journal kept the sentence."""
+    if why is None:
+        return reason
+    try:
+        return Message.from_json(why).render(tr)
+    except ValueError:
+        return reason

@@ -40,7 +40,8 @@ async def test_the_page_itself_is_in_thai(tmp_path: Path) -> None:
         async with aiohttp.ClientSession() as session, session.get(url) as response:
             html = await response.text()
         assert '<html lang="th">' in html
-        assert "<title>Banker: โต๊ะเกม</title>" in html
+        assert "<title>Banker: โต๊ะเกมเศรษฐี</title>" in html
+        assert "กำลังโหลด…" in html  # loading, not opening a bank account
         assert "{{" not in html
     finally:
         await view.stop()

@@ -41,7 +41,7 @@
   function deedTag(d) {
     if (d.mortgaged) return w("mortgaged");
     if (d.hotel) return w("hotel");
-    if (d.houses) return d.houses > 1 ? w("{n} houses", { n: d.houses }) : w("1 house");
+    if (d.houses) return d.houses_text;
     return "";
   }
 
