@@ -133,3 +133,16 @@ def test_thai_sentences_wrap_at_a_space_in_80_columns() -> None:
             plain = re.sub(r"\{[^{}]*\}", "X", text)
             long_runs += [w for w in plain.split() if cell_len(w) > LONG_RUN]
     assert long_runs == [], f"{len(long_runs)} Thai runs longer than {LONG_RUN}: {long_runs[:3]}"
+
+
+@pytest.mark.parametrize("language", ["ms", "th"])
+def test_the_landing_picker_finds_a_square_by_its_board_name(language: str) -> None:
+    from banker.core.names import candidates
+    from banker.tui.speech import speaking_in
+    from banker.tui.words import landings
+
+    with speaking_in(language):  # type: ignore[arg-type]
+        labels = [place.label for place in landings(load_edition("us"))]
+    found = candidates("chance", labels)
+    assert found and found[0].endswith("(Chance)")
+    assert "Chance:" not in " ".join(labels)  # the cards' deck names are translated too

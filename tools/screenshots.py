@@ -219,6 +219,8 @@ SHOTS = (
     Shot("jail", (120, 40), jail),
     Shot("card-details", (120, 40), card_details),
     Shot("command-bar", (120, 40), command_bar),
+    Shot("chance-thai", (120, 40), chance, demo_in("th", THAI_PLAYERS)),
+    Shot("chance-malay", (120, 40), chance, demo_in("ms")),
 )
 """Every snapshot test; the first thirteen are also the screenshots in `screenshots/`."""
 

@@ -12,7 +12,7 @@ import re
 from banker.core.errors import UnknownName
 from banker.core.money import N_, Message, joined, msg
 
-_DROP = re.compile(r"[.'’`]")
+_DROP = re.compile(r"[.'’`()]")  # a translated square shows its board name in brackets
 
 
 def normalize(text: str) -> list[str]:
