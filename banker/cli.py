@@ -16,7 +16,7 @@ from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError
 from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
-from banker.core.money import Message
+from banker.core.money import Message, joined, msg
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
 from banker.i18n import default_language, translator
@@ -196,7 +196,13 @@ def _new(args: argparse.Namespace) -> int:
     with Journal.create(path, setup) as journal:
         if dealt is not None:
             print(_say(journal.apply(dealt), language))
-    print(f"New game at {path}: {', '.join(names)} on the {setup.edition.name} board.")
+    made = msg(
+        "New game at {path}: {players} on the {board} board.",
+        path=path,
+        players=joined(names),
+        board=setup.edition.name,
+    )
+    print(_say(made, language))
     return 0
 
 
