@@ -146,3 +146,24 @@ def test_the_landing_picker_finds_a_square_by_its_board_name(language: str) -> N
     found = candidates("chance", labels)
     assert found and found[0].endswith("(Chance)")
     assert "Chance:" not in " ".join(labels)  # the cards' deck names are translated too
+
+
+def test_every_thai_sentence_wraps_between_words_at_80_columns() -> None:
+    """What the terminal does: a line too long for 80 columns breaks at a space, never
+    inside a Thai word."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(width=80, color_system=None)
+    broken = []
+    for entry in polib.pofile(str(LOCALE / "th.po")):
+        if entry.obsolete:
+            continue
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+            plain = re.sub(r"\{[^{}]*\}", "Boardwalk", text)
+            words = set(plain.split())
+            for line in Text(plain).wrap(console, 78):
+                if not set(line.plain.split()) <= words:
+                    broken.append(plain)
+                    break
+    assert broken == []
