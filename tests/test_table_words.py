@@ -167,3 +167,23 @@ def test_every_thai_sentence_wraps_between_words_at_80_columns() -> None:
                     broken.append(plain)
                     break
     assert broken == []
+
+
+def test_a_custom_edition_brings_its_own_words(tmp_path: Path) -> None:
+    from importlib import resources
+
+    from banker.core.edition import load_edition as load
+    from banker.core.errors import EditionError
+
+    text = resources.files("banker.editions").joinpath("us.toml").read_text("utf-8")
+    text = text.replace('text = "Pay school fees of {amount}"', 'text = "Pay for the trip {amount}"')
+    own = text + '\n[words.th]\n"Pay for the trip {amount}" = "จ่ายค่าทัศนศึกษา {amount}"\n'
+    path = tmp_path / "mine.toml"
+    path.write_text(own, encoding="utf-8")
+    edition = load(path)
+    card = edition.cards_by_id["chest-school"]
+    assert edition.card_words(card).render(translator("th")) == "จ่ายค่าทัศนศึกษา $50"
+    assert edition.card_words(card).render(translator("ms")) == "Pay for the trip $50"
+    path.write_text(own.replace("ทัศนศึกษา {amount}", "ทัศนศึกษา {fee}"), encoding="utf-8")
+    with pytest.raises(EditionError, match="same"):
+        load(path)

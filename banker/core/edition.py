@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from banker.core.errors import EditionError
 from banker.core.money import Message, Money, format_money, msg
+from banker.i18n.catalogue import add_words
+from banker.i18n.languages import is_language
 
 Deck = Literal["chance", "chest"]
 """The two card decks: Chance and Community Chest."""
@@ -230,6 +232,10 @@ class Edition(_Strict):
     deeds: list[Deed] = Field(min_length=1)
     squares: list[Square] = Field(default_factory=list)
     cards: list[Card] = Field(default_factory=list)
+    words: dict[str, dict[str, str]] = Field(default_factory=dict)
+    """The edition's own words in other languages, for a board whose card texts or square
+    names the catalogues do not know: `[words.th]` then `"Pay school fees of {amount}" =
+    "จ่ายค่าเทอม {amount}"`. Each translation names the same numbers in braces."""
 
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
@@ -279,6 +285,17 @@ class Edition(_Strict):
                 raise ValueError(
                     f"cards: the {deck} deck has more than one Get Out of Jail Free card"
                 )
+        for language, words in self.words.items():
+            if not is_language(language) or language == "en":
+                raise ValueError(
+                    f"words.{language}: not a language Banker speaks besides English (ms, th)"
+                )
+            for english, own in words.items():
+                if _named(english) != _named(own):
+                    raise ValueError(
+                        f"words.{language}: {own!r} must name the same {{numbers}} as {english!r}"
+                    )
+            add_words(language, words)
         return self
 
     # Look-ups, built once per edition.
@@ -349,6 +366,14 @@ class Edition(_Strict):
 
     def money(self, amount: Money) -> str:
         return format_money(amount, self.currency, self.currency_suffix)
+
+
+def _named(text: str) -> set[str]:
+    """The names a text has in braces (`{amount}`); a text that is not a template names `{`."""
+    try:
+        return {name for _text, name, _spec, _conv in Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"{"}
 
 
 def _unique(where: str, what: str, values: list[Any]) -> None:

@@ -21,6 +21,15 @@ from importlib import resources
 from banker.i18n.languages import LANGUAGES, Language, is_language
 from banker.i18n.message import ENGLISH, English, Translator
 
+_EDITION_WORDS: dict[str, dict[str, str]] = {}
+"""Translations an edition file brings for its own words (a custom board's card texts
+and square names), by language; consulted before the catalogue."""
+
+
+def add_words(language: str, words: dict[str, str]) -> None:
+    """Translations of an edition's own words into `language`, for every game from now on."""
+    _EDITION_WORDS.setdefault(language, {}).update(words)
+
 
 class Catalogue:
     """One language's translations, with gettext's plural rule; callable for a template."""
@@ -31,7 +40,10 @@ class Catalogue:
         self._translations = translations
 
     def gettext(self, message: str, /) -> str:
-        return self._translations.gettext(message) if message else message
+        if not message:
+            return message
+        own = _EDITION_WORDS.get(self.language, {}).get(message)
+        return own if own is not None else self._translations.gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         found = self._translations.ngettext(singular, plural, n)
