@@ -85,7 +85,7 @@ def raise_lines(state: GameState, player: str) -> list[str]:
     lines = [f"{player} could raise:", f"  cash{'':<34}{m(cash):>10}"]
     total = cash
     for group, lots in state.edition.group_lots.items():
-        levels = [state.level(lot) for lot in lots]
+        levels = [state.level(lot).buildings for lot in lots]
         if state.deeds[lots[0]].owner != player or not any(levels):
             continue
         cost = state.edition.deed(lots[0]).house_cost or 0
