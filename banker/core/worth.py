@@ -259,3 +259,13 @@ class Raisable:
 def raisable(state: GameState, player: str) -> Raisable:
     held = holdings(state, player)
     return Raisable(held.cash, held.building_refund, held.mortgages)
+
+
+def owed(state: GameState, player: str) -> Money:
+    """All a player owes now, to the bank and to other players."""
+    return sum(d.amount for d in state.debts_of(player))
+
+
+def mortgage_value(state: GameState, deed: str) -> Money:
+    """What the bank pays to mortgage `deed`, as printed on it."""
+    return state.edition.deed(deed).mortgage

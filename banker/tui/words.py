@@ -15,9 +15,10 @@ from banker.core.edition import Card, Edition, SquareKind
 from banker.core.level import Level
 from banker.core.money import plural
 from banker.core.offers.landing import card_effect as offered_card_effect
+from banker.core.offers.landing import income_tax
 from banker.core.offers.raising import owing, raise_rows
 from banker.core.state import GameState
-from banker.core.worth import income_tax_percent, worth
+from banker.core.worth import worth
 from banker.tui.looks import seat_colour
 from banker.tui.speech import N_, _, pad, said
 
@@ -115,11 +116,10 @@ def worth_lines(state: GameState, player: str) -> list[str]:
         (_("buildings (cost)"), w.buildings),
     ):
         lines.append(f"  {pad(label, width)}{m(amount):>10}")
+    tax = income_tax(state, player)
     lines.append(
         _("Income tax: {flat} flat, or {pct}% of worth = {amount}").format(
-            flat=m(state.edition.income_tax),
-            pct=state.edition.income_tax_percent,
-            amount=m(income_tax_percent(state, player)),
+            flat=m(tax.flat), pct=tax.percent, amount=m(tax.of_worth)
         )
     )
     return lines

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from banker.core.auctions import legal_lots
 from banker.core.money import Money
+from banker.core.offers.cash import CashMove
 from banker.core.state import GameState
 
 RAISES = (1, 10, 50, 100)
@@ -86,3 +87,11 @@ def raised_bid(state: GameState, step: Money) -> Money:
         return step
     high = auction.high_bid if auction.high_bidder else 0
     return max(high + step, auction.opening)
+
+
+def winner_pays(state: GameState) -> CashMove:
+    """The high bidder's cash now and once they pay the high bid."""
+    auction = state.auction
+    assert auction is not None and auction.high_bidder is not None
+    cash = state.player(auction.high_bidder).cash
+    return CashMove(auction.high_bidder, cash, cash - auction.high_bid)

@@ -56,6 +56,8 @@ class LandingOffers:
     """The rent's reason, or another amount worth reading out large."""
     hint: Message | None = None
     offers: list[Offer] = field(default_factory=list)
+    asks: bool = False
+    """There is one main offer (buy, rent, a tax) whose refusal is shown under it."""
     refusal: Message | None = None
     """Why the main offer would be refused now, or None."""
     warning: Message | None = None
@@ -105,7 +107,7 @@ def land_on_deed(state: GameState, player: str, deed: str) -> LandingOffers:
             price,
         )
         _add(found, state, "a", msg("Send to auction"), c.StartAuction(lot=deed))
-        found.refusal = buy.refusal
+        found.asks, found.refusal = True, buy.refusal
         found.hint = msg(AUCTION_NOTE)
         return found
     if held.owner == player:
@@ -125,9 +127,9 @@ def land_on_deed(state: GameState, player: str, deed: str) -> LandingOffers:
                 owner=held.owner,
             )
         )
-        found.offers.append(Offer("r", msg("Collect rent for {owner}", owner=held.owner), command))
+        _add(found, state, "r", msg("Collect rent for {owner}", owner=held.owner), command)
         found.needs_dice = True
-        found.refusal = msg("Type the dice total.")
+        found.asks, found.refusal = True, msg("Type the dice total.")
         return found
     rent = rent_due(state, deed)
     found.says.append(msg("{deed} belongs to {owner}.", deed=deed, owner=held.owner))
@@ -153,7 +155,7 @@ def land_on_deed(state: GameState, player: str, deed: str) -> LandingOffers:
         rent.amount,
     )
     found.warning = _short(state, player, rent.amount)
-    found.refusal = offer.refusal
+    found.asks, found.refusal = True, offer.refusal
     return found
 
 
@@ -225,7 +227,7 @@ def land_on_square(state: GameState, player: str, kind: SquareKind) -> LandingOf
             c.PayTax(player=player, kind="luxury"),
             amount,
         )
-        found.refusal = offer.refusal
+        found.asks, found.refusal = True, offer.refusal
     elif kind in (SquareKind.CHANCE, SquareKind.CHEST):
         deck = "chance" if kind is SquareKind.CHANCE else "chest"
         found.cards = deck_offers(state, player, deck)
@@ -402,4 +404,23 @@ def card_effect(state: GameState, player: str | None, card: Card) -> Message:
 def _is_go(edition: Edition, name: str) -> bool:
     return any(
         s.kind is SquareKind.GO and s.name.casefold() == name.casefold() for s in edition.squares
+    )
+
+
+@dataclass(frozen=True)
+class IncomeTax:
+    """Both income tax options for a player now."""
+
+    flat: Money
+    percent: int
+    """The percentage of total worth, e.g. 10."""
+    of_worth: Money
+    """That percentage of the player's worth, rounded by the house rule."""
+
+
+def income_tax(state: GameState, player: str) -> IncomeTax:
+    return IncomeTax(
+        state.edition.income_tax,
+        state.edition.income_tax_percent,
+        income_tax_percent(state, player),
     )

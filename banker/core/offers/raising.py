@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.core.commands import Command, DeclareBankrupt, Mortgage, SetGroupLevels, Settle
+from banker.core.endgame import Settlement
 from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError
 from banker.core.level import Level
@@ -178,3 +179,15 @@ def owing(state: GameState, player: str) -> Owing:
         refusal(state, Settle(player=player)),
         refusal(state, DeclareBankrupt(player=player)),
     )
+
+
+def creditor_receives(statement: Settlement) -> Money:
+    """What a bankruptcy's creditor receives in money: the cash and the buildings' refund."""
+    return statement.cash + statement.buildings
+
+
+def creditor_has(state: GameState, statement: Settlement) -> Money:
+    """What a bankruptcy's creditor holds once the debtor's cash and the bank's refund for
+    the buildings have come to them, before the fees on the mortgaged deeds."""
+    assert statement.creditor is not None
+    return state.player(statement.creditor).cash + creditor_receives(statement)

@@ -37,6 +37,8 @@ class MortgagedInTrade:
 
     deed: str
     new_owner: str
+    value: Money
+    """The mortgage value."""
     fee: Money
     lift: Money
     """What lifting the mortgage at once costs: the mortgage value plus interest."""
@@ -70,21 +72,32 @@ class MortgagedInTrade:
 
 def mortgaged_in_trade(state: GameState, trade: Trade) -> list[MortgagedInTrade]:
     """The mortgaged deeds a trade moves, with what each new owner owes the bank."""
+    return [
+        *handed_over(state, trade.give.deeds, trade.partner, trade.lift),
+        *handed_over(state, trade.get.deeds, trade.player, trade.lift),
+    ]
+
+
+def handed_over(
+    state: GameState, deeds: list[str], new_owner: str, lift: list[str]
+) -> list[MortgagedInTrade]:
+    """The mortgaged deeds among `deeds` going to `new_owner` (in a trade or a bankruptcy),
+    each with its fee, or its lift price if it is in `lift`."""
     found = []
-    for new_owner, deeds in ((trade.partner, trade.give.deeds), (trade.player, trade.get.deeds)):
-        for name in deeds:
-            if name not in state.deeds or not state.deeds[name].mortgaged:
-                continue
-            value = state.edition.deed(name).mortgage
-            found.append(
-                MortgagedInTrade(
-                    name,
-                    new_owner,
-                    interest(state, value),
-                    lift_price(state, value),
-                    name in trade.lift,
-                )
+    for name in deeds:
+        if name not in state.deeds or not state.deeds[name].mortgaged:
+            continue
+        value = state.edition.deed(name).mortgage
+        found.append(
+            MortgagedInTrade(
+                name,
+                new_owner,
+                value,
+                interest(state, value),
+                lift_price(state, value),
+                name in lift,
             )
+        )
     return found
 
 

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Digits, Footer, Header, Input, Static
 
 from banker.core import commands as c
 from banker.core.money import plural
-from banker.core.offers.auction import RAISES, quick_raises, raised_bid
+from banker.core.offers.auction import RAISES, quick_raises, raised_bid, winner_pays
 from banker.core.state import Auction, GameState
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.dialog import Confirm
@@ -270,11 +270,11 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
             body = _("Nobody bid, so {keeps}. Close the auction?").format(keeps=keeps)
             yes = _("Close")
         else:
-            cash = state.player(winner).cash
+            pays = winner_pays(state)
             title = _("Sold to {p} for {amount}?").format(p=winner, amount=money(auction.high_bid))
             body = _("{p} pays the bank {amount} and takes {lot}.").format(
                 p=winner, amount=money(auction.high_bid), lot=lot_name(auction)
-            ) + (f"\n{winner}: {money(cash)} → {money(cash - auction.high_bid)}")
+            ) + (f"\n{winner}: {money(pays.before)} → {money(pays.after)}")
             yes = _("Sold")
         self._pause_countdown()
         self.app.push_screen(Confirm(title, body, yes=yes), self._sold)

@@ -25,7 +25,7 @@ class LotPicker(Dialog[str]):
         self.state = state
         self.winner = winner
         self.kind = kind
-        self.price = price
+        self.bid = price
         self.lots = building_lots(state, winner, kind)
 
     def compose(self) -> ComposeResult:
@@ -43,7 +43,7 @@ class LotPicker(Dialog[str]):
                     "it is legal now (building evenly) are offered."
                 )
             box.border_title = title.format(p=self.winner)
-            yield Static(body.format(p=self.winner, amount=self.price), classes="body")
+            yield Static(body.format(p=self.winner, amount=self.bid), classes="body")
             options = []
             for lot in self.lots:
                 prompt = Text(lot, style="bold")
