@@ -310,7 +310,7 @@ def test_raise_shows_cash_buildings_at_half_mortgages_and_the_total(table) -> No
     assert lines[0] == "Bob could raise:"
     assert lines[1].split() == ["cash", "$10"]
     assert lines[2].split()[-1] == "$100"
-    assert "4 building(s)" in lines[2]
+    assert "4 buildings" in lines[2]
     assert [line.split()[-1] for line in lines[3:6]] == ["$30", "$30", "$100"]
     assert [" ".join(line.split()[1:-1]) for line in lines[3:6]] == [
         "Mediterranean Avenue",
