@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -89,10 +90,11 @@ def _fresh(value: Any) -> Any:
     """A copy of `value` that shares nothing mutable with it (strings, numbers and None
     are immutable, so they are shared)."""
     if isinstance(value, BaseModel):
-        fields = value.__dict__
-        return value.model_copy(
-            update={k: _fresh(v) for k, v in fields.items() if type(v) not in _IMMUTABLE}
-        )
+        copied = copy.copy(value)
+        for k, v in value.__dict__.items():
+            if type(v) not in _IMMUTABLE:
+                copied.__dict__[k] = _fresh(v)
+        return copied
     if isinstance(value, list):
         return [v if type(v) in _IMMUTABLE else _fresh(v) for v in value]
     if isinstance(value, dict):
