@@ -7,7 +7,7 @@ from typing import Any
 
 from banker.core.money import msg, plural
 from banker.core.state import GameState
-from banker.core.worth import half, income_tax_percent, worth
+from banker.core.worth import income_tax_percent, worth
 from banker.i18n.message import ENGLISH, Translator
 
 
@@ -103,35 +103,20 @@ def worth_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list
 
 
 def raise_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list[str]:
-    """What a player could raise: every building at half (the group sold down evenly),
-    every unmortgaged deed's mortgage value; in `tr`'s language."""
+    """What a player could raise (`raise NAME`), in `tr`'s language: every building at half
+    (the group sold down evenly), every unmortgaged deed's mortgage value."""
+    from banker.core.offers.raising import owing, raise_rows
+
     m = state.money
-    rows: list[tuple[str, int]] = [(msg("cash").render(tr), state.player(player).cash)]
-    for group, lots in state.edition.group_lots.items():
-        levels = [state.level(lot) for lot in lots]
-        if state.deeds[lots[0]].owner != player or not any(levels):
-            continue
-        cost = state.edition.deed(lots[0]).house_cost or 0
-        label = plural(
-            sum(levels),
-            "sell the {group} group's building",
-            "sell the {group} group's {n} buildings, evenly",
-            group=msg(state.edition.groups_by_id[group].name),
-        )
-        rows.append((label.render(tr), sum(levels) * half(cost)))
-    for name in state.deeds_of(player):
-        if not state.deeds[name].mortgaged:
-            label = msg("mortgage {deed}", deed=name)
-            rows.append((label.render(tr), state.edition.deed(name).mortgage))
-    total = sum(amount for _label, amount in rows)
-    rows.append((msg("total").render(tr), total))
-    width = max(38, *(cells(label) for label, _amount in rows))
+    rows = [(row.label.render(tr), row.amount) for row in raise_rows(state, player)]
+    width = max(38, *(cells(label) + 2 for label, _amount in rows))
     lines = [msg("{p} could raise:", p=player).render(tr)]
     lines += [f"  {padded(label, width)}{m(amount):>10}" for label, amount in rows]
-    owed = sum(d.amount for d in state.debts_of(player))
-    if owed:
-        verdict = msg("can settle") if total >= owed else msg("cannot cover it")
-        lines.append(msg("Owes {amount}: {verdict}", amount=m(owed), verdict=verdict).render(tr))
+    stands = owing(state, player)
+    if stands.owed:
+        verdict = msg("cannot cover it") if stands.short else msg("can settle")
+        owes = msg("Owes {amount}: {verdict}", amount=m(stands.owed), verdict=verdict)
+        lines.append(owes.render(tr))
     return lines
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.core import report
-from banker.core.cards import deck_name, repairs_due
-from banker.core.edition import Card, CardAction, Edition, SquareKind
+from banker.core.cards import deck_name
+from banker.core.edition import Card, Edition, SquareKind
+from banker.core.level import Level
 from banker.core.money import plural
+from banker.core.offers.landing import card_effect as offered_card_effect
 from banker.core.state import GameState
 from banker.tui.looks import seat_colour
 from banker.tui.speech import N_, _, said, voice
@@ -46,11 +48,9 @@ def hotels_word(n: int) -> str:
     return said(plural(n, "{n} hotel", "{n} hotels"))
 
 
-def level_word(level: int) -> str:
+def level_word(level: Level) -> str:
     """Buildings on a lot as the table says it: `no houses`, `2 houses`, `hotel`."""
-    if level >= 5:
-        return _("hotel")
-    return _("no houses") if level == 0 else houses_word(level)
+    return said(level.said())
 
 
 def card_text(edition: Edition, card: Card) -> str:
@@ -60,79 +60,7 @@ def card_text(edition: Edition, card: Card) -> str:
 
 def card_effect(state: GameState, player: str | None, card: Card) -> str:
     """What drawing this card does in money for `player`, as the banker reads it out."""
-    m = state.money
-    others = len([p for p in state.active_players if p.name != player]) if player else 0
-    action = card.action
-    if action is CardAction.COLLECT:
-        return _("collect {amount}").format(amount=m(card.amount))
-    if action is CardAction.PAY:
-        if state.rules.free_parking_pot:
-            return _("pay {amount} (into the pot)").format(amount=m(card.amount))
-        return _("pay {amount}").format(amount=m(card.amount))
-    if action is CardAction.REPAIRS:
-        if player is None:
-            return _("{house} per house, {hotel} per hotel").format(
-                house=m(card.per_house), hotel=m(card.per_hotel)
-            )
-        houses, hotels, due = repairs_due(state, player, card)
-        return _("{houses}, {hotels}: pay {amount}").format(
-            houses=houses_word(houses), hotels=hotels_word(hotels), amount=m(due)
-        )
-    if action is CardAction.PAY_EACH:
-        return said(
-            plural(
-                others,
-                "pay 1 player {amount}: {total}",
-                "pay {n} players {amount} each: {total}",
-                amount=m(card.amount),
-                total=m(card.amount * others),
-            )
-        )
-    if action is CardAction.COLLECT_EACH:
-        return said(
-            plural(
-                others,
-                "collect {amount} from 1 player: {total}",
-                "collect {amount} from {n} players: {total}",
-                amount=m(card.amount),
-                total=m(card.amount * others),
-            )
-        )
-    if action is CardAction.ADVANCE:
-        target = card.target or ""
-        square = said_square(state.edition, target)
-        if _is_go(state.edition, target):
-            return _("to {square}: collect {amount}").format(square=square, amount=m(state.salary))
-        return _("to {square}; {amount} if passing GO").format(
-            square=square, amount=m(state.salary)
-        )
-    if action is CardAction.NEAREST_RAILROAD:
-        nearest = (
-            _("nearest station: {n} x rent if owned")
-            if state.edition.railroad_word == "station"
-            else _("nearest railroad: {n} x rent if owned")
-        )
-        return nearest.format(n=state.edition.railroad_card_multiplier)
-    if action is CardAction.NEAREST_UTILITY:
-        return _("nearest utility: {n} x dice if owned").format(
-            n=state.edition.utility_card_multiplier
-        )
-    if action is CardAction.BACK:
-        return said(
-            plural(card.spaces, "back 1 space: no payment", "back {n} spaces: no payment")
-        )
-    if action is CardAction.GO_TO_JAIL:
-        return _("to jail: no salary")
-    holder = next((p.name for p in state.players if card.deck in p.jail_cards), None)
-    if holder:
-        return _("{p} holds it: not in the deck").format(p=holder)
-    return _("keep it until used or sold")
-
-
-def said_square(edition: Edition, name: str) -> str:
-    """A square's name in the game's language; a deed's as printed."""
-    words = edition.square_words(name)
-    return words if isinstance(words, str) else said(words)
+    return said(offered_card_effect(state, player, card))
 
 
 def square_label(name: str) -> str:
@@ -179,7 +107,8 @@ def landings(edition: Edition) -> list[Landing]:
 
 
 def worth_lines(state: GameState, player: str) -> list[str]:
-    """A player's worth, line by line, with both income tax options (`worth NAME`)."""
+    """A player's worth, line by line, with both income tax options (`worth NAME`): the
+    command line's lines, in the game's language."""
     return report.worth_lines(state, player, voice().translator)
 
 
