@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from banker.core.edition import load_edition
 from banker.core.errors import BankerError
 from banker.core.money import Message
 from banker.tournament.follower import Follower, TableLive
@@ -36,6 +37,7 @@ class Director:
         self.follower = follower or Follower()
         self.follower.on_change = self._table_changed
         self.listeners: list[Callable[[], None]] = []
+        self.edition = load_edition(journal.setup.edition)
         self.problems: list[str] = []
         """Results that could not be recorded, newest last (shown on the board)."""
 
@@ -159,6 +161,15 @@ def differences(state: EventState, number: int, table: dict[str, Any] | None) ->
     return found
 
 
+def ends_at(state: EventState) -> str | None:
+    """When the current round's time is up (ISO 8601, UTC), None before its start."""
+    current = state.current
+    if current is None or current.started is None or current.ended:
+        return None
+    ends = datetime.fromisoformat(current.started) + timedelta(minutes=state.setup.minutes)
+    return ends.isoformat(timespec="seconds")
+
+
 def time_left(state: EventState, at: datetime | None = None) -> int | None:
     """Seconds left in the current round (negative past time), None before its start."""
     current = state.current
@@ -209,6 +220,7 @@ def board_json(director: Director) -> dict[str, Any]:
     """The board: every table of the current round live, and the standings."""
     state = director.state
     current = state.current
+    money = director.edition.money
     tables: list[dict[str, Any]] = []
     if current is not None:
         for number, seated in enumerate(current.tables, start=1):
@@ -254,9 +266,10 @@ def board_json(director: Director) -> dict[str, Any]:
         "started": bool(current and current.started),
         "ended": bool(current and current.ended),
         "time_left": time_left(state),
+        "ends_at": ends_at(state),
         "byes": list(current.byes) if current is not None else [],
         "tables": tables,
-        "standings": standings(state),
+        "standings": [{**row, "worth_text": money(row["worth"])} for row in standings(state)],
     }
 
 
