@@ -1,0 +1,221 @@
+"""The director's board: every table of the round at once, live, and the director's bar.
+
+One row per table: its players with cash and worth, the leader, bankruptcies, its
+state (playing, ended, lost contact since when, not linked) and whether its result is
+recorded; the round's clock above. Selecting a row shows that table's ledger as the
+phones see it. The bar below takes the director's commands (`link 2 URL`, `start`,
+`end`, `draw`, `correct ...`, `undo`), each journaled before the board changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from banker.core.errors import BankerError
+from banker.core.money import N_
+from banker.i18n import translator
+from banker.tournament.director import Director, board_json
+from banker.tournament.language import perform
+from banker.web.standings import StandingsView
+
+STATUS_STYLE = {
+    "playing": "green",
+    "ended": "bold cyan",
+    "lost": "bold red",
+    "connecting": "yellow",
+    "not linked": "dim",
+}
+
+
+def clock(seconds: int | None) -> str:
+    if seconds is None:
+        return "--:--"
+    sign = "-" if seconds < 0 else ""
+    seconds = abs(seconds)
+    return f"{sign}{seconds // 60}:{seconds % 60:02}"
+
+
+class TournamentScreen(Screen[None]):
+    """The board of one event; `director` must already be started on the app's loop."""
+
+    DEFAULT_CSS = """
+    TournamentScreen #head { height: 1; background: $primary; color: $text; padding: 0 1; }
+    TournamentScreen #body { height: 1fr; }
+    TournamentScreen #tables { width: 3fr; }
+    TournamentScreen #detail { width: 2fr; border-left: solid $primary; padding: 0 1; }
+    TournamentScreen #said { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
+    TournamentScreen #qr { width: auto; height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+q", "app.quit", N_("Quit")),
+        Binding("f2", "qr", N_("Standings page code")),
+    ]
+
+    def __init__(
+        self, director: Director, standings: StandingsView | None = None, language: str = "en"
+    ) -> None:
+        super().__init__()
+        self.director = director
+        self.standings = standings
+        self.say = translator(language)
+        self.language = language
+        self.selected = 1
+        self.show_qr = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="head")
+        with Horizontal(id="body"):
+            table: DataTable[Text] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield table
+            with VerticalScroll(id="detail"):
+                yield Static("", id="ledger")
+                yield Static("", id="qr")
+        with Vertical():
+            yield Static("", id="said")
+            yield Input(
+                placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        for label in (N_("Table"), N_("Players: worth"), N_("Leader"), N_("State"), N_("Result")):
+            table.add_column(self.say(label))
+        self.director.listeners.append(self.refresh_board)
+        self.set_interval(1.0, self.refresh_head)
+        self.refresh_board()
+
+    def on_unmount(self) -> None:
+        if self.refresh_board in self.director.listeners:
+            self.director.listeners.remove(self.refresh_board)
+
+    def refresh_head(self) -> None:
+        board = board_json(self.director)
+        say = self.say
+        left = clock(board["time_left"]) if board["started"] and not board["ended"] else ""
+        where = self.standings.url if self.standings is not None else ""
+        state = (
+            say(N_("ended")) if board["ended"] else (say(N_("playing")) if board["started"] else "")
+        )
+        self.query_one("#head", Static).update(
+            f"{board['event']} · {say(N_('Round'))} {board['round']}/{board['rounds']} "
+            f"{state} {left}   {where}"
+        )
+
+    def refresh_board(self) -> None:
+        if not self.is_mounted:
+            return
+        board = board_json(self.director)
+        table = self.query_one("#tables", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for t in board["tables"]:
+            table.add_row(*self._row(t), key=str(t["number"]))
+        if board["tables"]:
+            table.move_cursor(row=min(row, len(board["tables"]) - 1))
+        self.refresh_head()
+        self._show_detail(board)
+
+    def _row(self, t: dict[str, Any]) -> list[Text]:
+        say = self.say
+        players = Text()
+        for i, p in enumerate(t["players"]):
+            if i:
+                players.append("  ")
+            style = (
+                "strike dim" if p.get("bankrupt") else ("bold" if p["name"] == t["leader"] else "")
+            )
+            players.append(p["name"], style=style)
+            if p.get("worth_text"):
+                players.append(f" {p['worth_text']}", style="dim" if not style else style)
+        status = t["status"]
+        words = say(N_("lost contact")) if status == "lost" else say(status)
+        if status == "lost" and t["lost_since"]:
+            words += " " + str(t["lost_since"])[11:19]
+        if t["pickups"] and status != "lost":
+            words += f" ({say(N_('picked up'))})"
+        state = Text(words, style=STATUS_STYLE.get(status, ""))
+        if t["differs"]:
+            state.append(" ⚠ " + "; ".join(t["differs"]), style="bold yellow")
+        result = ""
+        if t["recorded"]:
+            result = say(N_("recorded"))
+            if t["at_time"]:
+                result += " · " + say(N_("at time"))
+            if t["corrected"]:
+                result += " · " + say(N_("corrected"))
+        elif t["flagged"]:
+            result = say(N_("still playing at time"))
+        return [Text(str(t["number"])), players, Text(str(t["leader"] or "")), state, Text(result)]
+
+    @on(DataTable.RowHighlighted, "#tables")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key.value is not None:
+            self.selected = int(event.row_key.value)
+            self._show_detail(board_json(self.director))
+
+    def _show_detail(self, board: dict[str, Any]) -> None:
+        widget = self.query_one("#ledger", Static)
+        live = self.director.follower.tables.get(self.selected)
+        if live is None or live.table is None:
+            widget.update(self.say(N_("Table {n}: no table view yet.")).format(n=self.selected))
+            return
+        data = live.table
+        text = Text(
+            f"{self.say(N_('Table'))} {self.selected} · {data.get('board', '')}\n", style="bold"
+        )
+        for p in data.get("players", []):
+            mark = " ✗" if p.get("bankrupt") else ""
+            text.append(
+                f"{p['name']:<16} {p.get('cash_text', ''):>10} "
+                f"{p.get('worth_text', ''):>10}{mark}\n"
+            )
+        owned: dict[str, list[str]] = {}
+        for d in data.get("deeds", []):
+            if d.get("owner"):
+                owned.setdefault(d["owner"], []).append(d["name"])
+        for owner, deeds in owned.items():
+            text.append(f"{owner}: ", style="bold")
+            text.append(", ".join(deeds) + "\n", style="dim")
+        text.append("\n")
+        for entry in data.get("history", [])[:12]:
+            style = "dim strike" if entry.get("undone") else ""
+            text.append(f"{entry.get('text', '')}\n", style=style)
+        widget.update(text)
+
+    @on(Input.Submitted, "#bar")
+    def _command(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        if not line:
+            return
+        said = self.query_one("#said", Static)
+        try:
+            lines = perform(self.director.journal, line, self.director, self.language)
+        except BankerError as exc:
+            said.update(Text(str(exc.message.render(self.say)), style="bold red"))
+            return
+        except ValueError as exc:
+            said.update(Text(str(exc), style="bold red"))
+            return
+        event.input.value = ""
+        said.update("\n".join(lines))
+        self.refresh_board()
+
+    def action_qr(self) -> None:
+        widget = self.query_one("#qr", Static)
+        self.show_qr = not self.show_qr
+        if not self.show_qr or self.standings is None or not self.standings.url:
+            widget.update("")
+            return
+        code = self.standings.qr()
+        style = f"{code.foreground} on {code.background}"
+        widget.update(Text("\n".join(code.lines) + "\n" + code.data, style=style, no_wrap=True))
