@@ -11,7 +11,9 @@ The benchmarks:
   keypress to updated ledger with 8 players and 10,000 entries (goal under 50 ms p95);
   peak memory of the app (goal under 150 MB);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
-  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat).
+  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat);
+- bench_tournament.py: a director following 10, 50 and 200 tables that each play every
+  3 s, next to a bare stream reader (goal: a table's change on the board within 1 s p95).
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ def main() -> None:
             "table view",
             ["bench_table_view.py"]
             + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
+        ),
+        (
+            "tournament",
+            ["bench_tournament.py"] + (["--seconds", "10"] if args.quick else []),
         ),
     ]
     print(f"Banker benchmarks on {machine()}")
