@@ -19,6 +19,7 @@ from banker.tournament.model import AddPlayers, CorrectResult, EventSetup, Place
 from banker.tournament.seating import next_seating, seating_lines
 from banker.web.standings import StandingsView
 from tests.tournament.conftest import Cable, Venue, until
+from tests.web.chromium import Chromium, find_chromium
 
 PLAYERS = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 
@@ -128,6 +129,24 @@ async def test_a_whole_small_event(tmp_path: Path, venue: Venue) -> None:
             p.name for p in director.state.round(2).results[1].places if p.place == 1
         }
 
+        # The standings page in a browser at the venue: the board and the standings, live.
+        if find_chromium() is not None:
+            async with Chromium() as browser:
+                await browser.open(page, width=1280, height=800)
+                assert await browser.wait_for(
+                    "document.querySelectorAll('#standings tbody tr').length === 12", 10
+                )
+                assert await browser.wait_for(
+                    "document.getElementById('live').textContent === 'live'", 10
+                )
+                cards = await browser.evaluate("document.querySelectorAll('.table').length")
+                assert cards == 2
+                top = await browser.evaluate(
+                    "document.querySelector('#standings tbody tr td:nth-child(2)').textContent"
+                )
+                assert top in winners_of(director, 2)
+                assert await browser.evaluate("document.scripts.length") == 1
+
         # The standings page: token-guarded, GET only, the board over its stream.
         async with aiohttp.ClientSession() as session:
             async with session.get(page) as response:
@@ -175,6 +194,15 @@ async def test_a_whole_small_event(tmp_path: Path, venue: Venue) -> None:
         assert again.state.round(1).results == recorded.round(1).results
         assert again.state.round(2).results == recorded.round(2).results
     journal.close()
+
+
+def winners_of(director: Director, number: int) -> set[str]:
+    return {
+        p.name
+        for r in director.state.round(number).results.values()
+        for p in r.places
+        if p.place == 1
+    }
 
 
 def _cash(director: Director, number: int, name: str) -> str | None:
