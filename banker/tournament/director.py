@@ -9,6 +9,8 @@ table. `board_json` is what the board screen and the standings page both draw.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import csv
 import io
 from collections.abc import Callable
@@ -30,6 +32,9 @@ from banker.tournament.model import (
     places_from_table,
 )
 
+REDRAW_EVERY = 0.1
+"""Seconds the board waits to gather changes before it is redrawn."""
+
 
 class Director:
     def __init__(self, journal: EventJournal, follower: Follower | None = None) -> None:
@@ -39,6 +44,8 @@ class Director:
         self.listeners: list[Callable[[], None]] = []
         self.edition = load_edition(journal.setup.edition)
         self.problems: list[str] = []
+        self._redraw: asyncio.TimerHandle | None = None
+        self._drawn_at = -REDRAW_EVERY
         """Results that could not be recorded, newest last (shown on the board)."""
 
     @property
@@ -50,6 +57,9 @@ class Director:
         self.sync()
 
     async def stop(self) -> None:
+        if self._redraw is not None:
+            self._redraw.cancel()
+            self._redraw = None
         await self.follower.stop()
 
     def sync(self) -> None:
@@ -129,6 +139,26 @@ class Director:
             self.problems.append(f"Table {live.number}: {exc}")
 
     def _notify(self) -> None:
+        """Redraw the board: at once after a quiet spell, otherwise at most once every
+        `REDRAW_EVERY` seconds, changes arriving meanwhile drawn together (the board is
+        drawn whole, for every table)."""
+        if self._redraw is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._listeners_now()
+            return
+        wait = self._drawn_at + REDRAW_EVERY - loop.time()
+        if wait <= 0:
+            self._listeners_now()
+        else:
+            self._redraw = loop.call_later(wait, self._listeners_now)
+
+    def _listeners_now(self) -> None:
+        self._redraw = None
+        with contextlib.suppress(RuntimeError):
+            self._drawn_at = asyncio.get_running_loop().time()
         for listener in list(self.listeners):
             listener()
 
@@ -269,7 +299,10 @@ def board_json(director: Director) -> dict[str, Any]:
         "ends_at": ends_at(state),
         "byes": list(current.byes) if current is not None else [],
         "tables": tables,
-        "standings": [{**row, "worth_text": money(row["worth"])} for row in standings(state)],
+        "standings": [
+            {**row, "worth_text": money(row["worth"]) if row["place"] else ""}
+            for row in standings(state)
+        ],
     }
 
 

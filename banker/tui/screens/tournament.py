@@ -50,7 +50,8 @@ class TournamentScreen(Screen[None]):
     TournamentScreen #head { height: 1; background: $primary; color: $text; padding: 0 1; }
     TournamentScreen #body { height: 1fr; }
     TournamentScreen #tables { width: 3fr; }
-    TournamentScreen #detail { width: 2fr; border-left: solid $primary; padding: 0 1; }
+    TournamentScreen #detail { width: 56; border-left: solid $primary; padding: 0 1; }
+    TournamentScreen #bottom { height: auto; }
     TournamentScreen #said { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
     TournamentScreen #qr { width: auto; height: auto; }
     """
@@ -79,7 +80,7 @@ class TournamentScreen(Screen[None]):
             with VerticalScroll(id="detail"):
                 yield Static("", id="ledger")
                 yield Static("", id="qr")
-        with Vertical():
+        with Vertical(id="bottom"):
             yield Static("", id="said")
             yield Input(
                 placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
