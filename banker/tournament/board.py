@@ -13,6 +13,7 @@ from textual.app import App
 
 from banker.i18n import default_language
 from banker.tournament.director import Director, board_json
+from banker.tournament.join import JoinDesk
 from banker.tournament.journal import EventJournal
 from banker.web.standings import StandingsView
 
@@ -28,6 +29,7 @@ class BoardApp(App[None]):
         self.language = default_language()
         self.director = Director(journal)
         self.standings = StandingsView(lambda: board_json(self.director), self.language)
+        self.desk = JoinDesk(self.director)
         self.host = host
         self.port = port
         self.serve = serve
@@ -38,10 +40,13 @@ class BoardApp(App[None]):
         await self.director.start()
         if self.serve:
             await self.standings.start(self.host, self.port)
+            await self.desk.start(self.host, 0)
             self.director.listeners.append(self.standings.notify)
-        await self.push_screen(TournamentScreen(self.director, self.standings, self.language))
+        screen = TournamentScreen(self.director, self.standings, self.language, self.desk.url)
+        await self.push_screen(screen)
 
     async def on_unmount(self) -> None:
+        await self.desk.stop()
         await self.standings.stop()
         await self.director.stop()
 

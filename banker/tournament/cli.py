@@ -57,6 +57,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     out = acts.add_parser("csv", help="every round's results as CSV")
     out.add_argument("event")
     out.add_argument("-o", "--output", help="a file (default: print)")
+    join = acts.add_parser("join", help="a table's side: send its share address to the director")
+    join.add_argument("join_url", help="the director's join address (on the board)")
+    join.add_argument("table", type=int, help="this table's number in the round")
+    join.add_argument("share_url", help="this table's share address ('banker share' prints it)")
     board = acts.add_parser("board", help="the live board of every table, and the standings page")
     board.add_argument("event")
     board.add_argument("--host", help="where the standings page listens (default: LAN)")
@@ -70,6 +74,19 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if action == "new":
         return _new(args)
+    if action == "join":
+        import asyncio
+
+        from banker.tournament.join import send_join
+
+        try:
+            status, answer = asyncio.run(send_join(args.join_url, args.table, args.share_url))
+        except OSError as exc:
+            raise BadInput(
+                "Cannot reach the director at {url}: {why}", url=args.join_url, why=exc
+            ) from None
+        print(answer.strip() if status != 404 else "The director does not know this address.")
+        return 0 if status == 200 else 1
     path = resolve_event_path(args.event)
     language = default_language()
     if action == "board":

@@ -11,6 +11,7 @@ acknowledged is in the file.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -78,6 +79,8 @@ class EventJournal:
     @classmethod
     def create(cls, path: str | Path, setup: EventSetup) -> EventJournal:
         path = Path(path)
+        if not setup.join_token:
+            setup = setup.model_copy(update={"join_token": secrets.token_urlsafe(16)})
         if path.exists():
             raise JournalError(
                 "A file already exists at {path}: open that event, or choose another name.",

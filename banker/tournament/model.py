@@ -42,6 +42,9 @@ class EventSetup(BaseModel):
     rules: HouseRules = Field(default_factory=HouseRules)
     seed: int = 0
     """Seeds every draw, with the round number: the same event draws the same seating."""
+    join_token: str = ""
+    """Guards the director's join address, where a table's banker sends its share address;
+    made when the event is created and kept for the whole event."""
 
 
 class Place(BaseModel):

@@ -20,7 +20,22 @@ from tests.tournament.conftest import Cable, Venue, until
 from tests.web.chromium import Chromium
 
 OUT = Path(__file__).resolve().parent.parent.parent / "screenshots"
-PLAYERS = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Ned")
+PLAYERS = (
+    "Ana",
+    "Ben",
+    "Cai",
+    "Dee",
+    "Eli",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kim",
+    "Lou",
+    "Max",
+    "Ned",
+)
 
 
 async def main() -> None:
@@ -31,8 +46,17 @@ async def main() -> None:
     journal.apply(AddPlayers(names=PLAYERS))
     journal.apply(next_seating(journal.state))
     seating = journal.state.round(1).tables
-    tables = [await venue.open_table(f"t{i}", list(names)) for i, names in enumerate(seating, start=1)]
-    deeds = ["Boardwalk", "Park Place", "Illinois Avenue", "St. Charles Place", "Reading Railroad", "Baltic Avenue"]
+    tables = [
+        await venue.open_table(f"t{i}", list(names)) for i, names in enumerate(seating, start=1)
+    ]
+    deeds = [
+        "Boardwalk",
+        "Park Place",
+        "Illinois Avenue",
+        "St. Charles Place",
+        "Reading Railroad",
+        "Baltic Avenue",
+    ]
     for n, table in enumerate(tables):
         names = seating[n]
         for k, deed in enumerate(deeds[n : n + 3]):
@@ -51,13 +75,20 @@ async def main() -> None:
         await until(lambda: all(t.status == "playing" for t in director.follower.tables.values()))
         tables[0].banker.apply(EndGame())
         await cable.unplug()
-        await until(lambda: director.follower.tables[2].status == "lost" and 1 in director.state.round(1).results)
+        await until(
+            lambda: (
+                director.follower.tables[2].status == "lost"
+                and 1 in director.state.round(1).results
+            )
+        )
         await pilot.press("down", "down")
         await pilot.pause(0.3)
         app.save_screenshot(str(OUT / "tournament-board.svg"))
         async with Chromium() as browser:
             await browser.open(app.standings.url, width=1280, height=720)
-            await browser.wait_for("document.querySelectorAll('#standings tbody tr').length > 0", 10)
+            await browser.wait_for(
+                "document.querySelectorAll('#standings tbody tr').length > 0", 10
+            )
             await asyncio.sleep(0.3)
             await browser.screenshot(OUT / "tournament-standings.png")
     for table in venue.tables:

@@ -62,9 +62,14 @@ class TournamentScreen(Screen[None]):
     ]
 
     def __init__(
-        self, director: Director, standings: StandingsView | None = None, language: str = "en"
+        self,
+        director: Director,
+        standings: StandingsView | None = None,
+        language: str = "en",
+        join_url: str = "",
     ) -> None:
         super().__init__()
+        self.join_url = join_url
         self.director = director
         self.standings = standings
         self.say = translator(language)
@@ -81,11 +86,16 @@ class TournamentScreen(Screen[None]):
                 yield Static("", id="ledger")
                 yield Static("", id="qr")
         with Vertical(id="bottom"):
-            yield Static("", id="said")
+            yield Static(self._join_hint(), id="said")
             yield Input(
                 placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
             )
         yield Footer()
+
+    def _join_hint(self) -> str:
+        if not self.join_url:
+            return ""
+        return self.say(N_("Tables join at {url}")).format(url=self.join_url)
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
