@@ -132,16 +132,23 @@ async def floor(urls: dict[int, str], seconds: float) -> tuple[list[tuple[int, i
 
     async def read(index: int, url: str, session: aiohttp.ClientSession) -> None:
         first = True
+        buffer = b""
         async with session.get(url + "events") as response:
             while (left := end - time.monotonic()) > 0:
                 try:
-                    line = await asyncio.wait_for(response.content.readline(), left)
-                except (TimeoutError, ValueError):
+                    chunk = await asyncio.wait_for(response.content.readany(), left)
+                except TimeoutError:
                     return
-                if line.startswith(b"id: "):
-                    if not first:  # the first is the table as it was: not a change
-                        received.append((index, int(line[4:]), time.time()))
-                    first = False
+                if not chunk:
+                    return
+                buffer += chunk
+                while b"\n\n" in buffer:
+                    block, buffer = buffer.split(b"\n\n", 1)
+                    if block.startswith(b"id: "):
+                        if not first:  # the first is the table as it was: not a change
+                            seq = int(block[4 : block.index(b"\n")])
+                            received.append((index, seq, time.time()))
+                        first = False
 
     async with aiohttp.ClientSession(read_bufsize=1 << 20) as session:
         await asyncio.gather(*(read(i, u, session) for i, u in urls.items()))
