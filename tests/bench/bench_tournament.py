@@ -150,7 +150,8 @@ async def floor(urls: dict[int, str], seconds: float) -> tuple[list[tuple[int, i
                             received.append((index, seq, time.time()))
                         first = False
 
-    async with aiohttp.ClientSession(read_bufsize=1 << 20) as session:
+    connector = aiohttp.TCPConnector(limit=0)  # one connection per table, as the follower
+    async with aiohttp.ClientSession(connector=connector) as session:
         await asyncio.gather(*(read(i, u, session) for i, u in urls.items()))
     return received, (cpu_seconds() - cpu0) / seconds
 
