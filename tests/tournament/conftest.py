@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
+import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 from banker.core.commands import Setup
 from banker.core.edition import load_edition
 from banker.store import Journal
-from banker.web.server import TableView
+from banker.web.share import serve
 
 
 async def until(check: Callable[[], object], limit: float = 10.0) -> object:
@@ -28,12 +30,16 @@ async def until(check: Callable[[], object], limit: float = 10.0) -> object:
 
 @dataclass
 class Table:
-    """One table: the banker's journal, and `banker share`'s read-only view of it."""
+    """One table: the banker's journal, and `banker share` serving its read-only view."""
 
     banker: Journal
-    reader: Journal
-    view: TableView
+    share: asyncio.Task[None]
+    stop: asyncio.Event
     url: str
+
+    @property
+    def port(self) -> int:
+        return int(self.url.split(":")[2].split("/")[0])
 
 
 class Cable:
@@ -80,19 +86,26 @@ class Venue:
     async def open_table(self, name: str, players: list[str], edition: str = "us") -> Table:
         path = self.folder / f"{name}.banker"
         banker = Journal.create(path, Setup(players=players, edition=load_edition(edition)))
-        reader = Journal.open(path, read_only=True)
-        view = TableView(reader, follow=True)
-        url = await view.start("127.0.0.1", 0)
-        table = Table(banker, reader, view, url)
+        out = io.StringIO()
+        stop = asyncio.Event()
+        share = asyncio.get_running_loop().create_task(
+            serve(path, "127.0.0.1", 0, out=out, stop=stop)
+        )
+        found = await until(lambda: re.search(r"http://127\.0\.0\.1:\d+/[\w-]+/", out.getvalue()))
+        assert isinstance(found, re.Match)
+        table = Table(banker, share, stop, found.group(0))
         self.tables.append(table)
         return table
+
+    async def close(self) -> None:
+        for table in self.tables:
+            table.stop.set()
+            await table.share
+            table.banker.close()
 
 
 @pytest.fixture
 async def venue(tmp_path: Path) -> AsyncIterator[Venue]:
     v = Venue(tmp_path)
     yield v
-    for table in v.tables:
-        await table.view.stop()
-        table.reader.close()
-        table.banker.close()
+    await v.close()

@@ -63,13 +63,13 @@ async def main() -> None:
             table.banker.apply(Buy(player=names[k % 4], deed=deed))
         table.banker.apply(PassGo(player=names[3]))
         table.banker.apply(PayRent(player=names[1], deed=deeds[n]))
-    cable = Cable(tables[1].view.port or 0)
+    cable = Cable(tables[1].port)
     await cable.plug()
     app = BoardApp(journal, "127.0.0.1", 0)
     async with app.run_test(size=(150, 34)) as pilot:
         director = app.director
         director.link(1, tables[0].url)
-        director.link(2, tables[1].url.replace(f":{tables[1].view.port}/", f":{cable.port}/"))
+        director.link(2, tables[1].url.replace(f":{tables[1].port}/", f":{cable.port}/"))
         director.link(3, tables[2].url)
         director.start_round()
         await until(lambda: all(t.status == "playing" for t in director.follower.tables.values()))
@@ -91,10 +91,7 @@ async def main() -> None:
             )
             await asyncio.sleep(0.3)
             await browser.screenshot(OUT / "tournament-standings.png")
-    for table in venue.tables:
-        await table.view.stop()
-        table.reader.close()
-        table.banker.close()
+    await venue.close()
     journal.close()
     print(f"Saved {OUT / 'tournament-board.svg'} and {OUT / 'tournament-standings.png'}")
 

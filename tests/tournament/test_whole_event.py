@@ -44,10 +44,10 @@ async def test_a_whole_small_event(tmp_path: Path, venue: Venue) -> None:
             await venue.open_table(f"r1t{i}", list(names))
             for i, names in enumerate(seating, start=1)
         ]
-        cable = Cable(tables[1].view.port or 0)
+        cable = Cable(tables[1].port)
         await cable.plug()
         director.link(1, tables[0].url)
-        director.link(2, tables[1].url.replace(f":{tables[1].view.port}/", f":{cable.port}/"))
+        director.link(2, tables[1].url.replace(f":{tables[1].port}/", f":{cable.port}/"))
         director.link(3, tables[2].url)
         director.start_round()
         board = await until(
