@@ -251,6 +251,7 @@ def board_json(director: Director) -> dict[str, Any]:
     state = director.state
     current = state.current
     money = director.edition.money
+    left = time_left(state)
     tables: list[dict[str, Any]] = []
     if current is not None:
         for number, seated in enumerate(current.tables, start=1):
@@ -286,6 +287,7 @@ def board_json(director: Director) -> dict[str, Any]:
                     "at_time": bool(result and result.at_time),
                     "corrected": bool(result and result.corrections),
                     "flagged": number in current.flagged,
+                    "over_time": left is not None and left < 0 and result is None,
                     "differs": differences(state, number, table),
                 }
             )
@@ -295,7 +297,7 @@ def board_json(director: Director) -> dict[str, Any]:
         "rounds": state.setup.rounds,
         "started": bool(current and current.started),
         "ended": bool(current and current.ended),
-        "time_left": time_left(state),
+        "time_left": left,
         "ends_at": ends_at(state),
         "byes": list(current.byes) if current is not None else [],
         "tables": tables,

@@ -58,6 +58,7 @@ WORDS = [
     N_("connecting"),
     N_("not linked"),
     N_("still playing at time"),
+    N_("past time"),
     N_("corrected"),
     N_("bye"),
     N_("live"),

@@ -148,3 +148,30 @@ def test_places_come_from_the_table_view_winner_first_then_worth() -> None:
     }
     places = places_from_table(table)
     assert [(p.name, p.place) for p in places] == [("C", 1), ("A", 2), ("D", 2), ("B", 4)]
+
+
+def test_a_table_still_playing_past_the_rounds_time_is_flagged_on_the_board(tmp_path: Path) -> None:
+    from banker.tournament.director import Director, board_json
+    from banker.tournament.follower import TableLive
+
+    journal = _event(tmp_path)
+    journal.apply(next_seating(journal.state))
+    journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))  # long past its 90 minutes
+    director = Director(journal)
+    names = journal.state.round(1).tables[0]
+    players = [
+        {"name": n, "worth": 1500, "bankrupt": False, "cash_text": "$1,500", "worth_text": "$1,500"}
+        for n in names
+    ]
+    director.follower.tables[1] = TableLive(
+        1, "http://127.0.0.1:9/t/", "playing", {"players": players, "board": "United States"}, 3
+    )
+    board = board_json(director)
+    assert board["time_left"] < 0
+    assert [t["over_time"] for t in board["tables"]] == [True, True, True]
+    assert (
+        board["tables"][0]["status"] == "playing" and board["tables"][1]["status"] == "not linked"
+    )
+    journal.apply(RecordResult(round=1, table=1, places=_places(names)))
+    assert board_json(director)["tables"][0]["over_time"] is False
+    journal.close()

@@ -155,6 +155,8 @@ class TournamentScreen(Screen[None]):
         if t["pickups"] and status != "lost":
             words += f" ({say(N_('picked up'))})"
         state = Text(words, style=STATUS_STYLE.get(status, ""))
+        if t["over_time"]:
+            state.append(" · " + say(N_("past time")), style="bold magenta")
         if t["differs"]:
             state.append(" ⚠ " + "; ".join(t["differs"]), style="bold yellow")
         result = ""

@@ -48,6 +48,7 @@
         row.appendChild(el("span", "w", p.worth_text || ""));
         card.appendChild(row);
       });
+      if (t.over_time) card.appendChild(el("div", "flag", w("past time")));
       if (t.flagged || t.at_time) card.appendChild(el("div", "flag", w("still playing at time")));
       if (t.corrected) card.appendChild(el("div", "flag", w("corrected")));
       tables.appendChild(card);
