@@ -132,3 +132,52 @@ def test_the_shell_commands_run_an_event(
     assert main(["tournament", "show", "open"]) == 0
     shown = capsys.readouterr().out
     assert "Round 2 (drawn):" in shown and "corrected: score sheet" in shown
+
+
+async def test_the_board_holds_200_tables_and_redraws_only_what_changed(tmp_path: Path) -> None:
+    from textual.widgets import DataTable
+
+    from banker.tournament.follower import TableLive
+    from banker.tournament.model import Seat, StartRound
+
+    names = [f"{n}{i}" for i in range(200) for n in ("Ana", "Ben", "Cai", "Dee")]
+    journal = EventJournal.create(
+        tmp_path / "big.event", EventSetup(name="Nationals", rounds=1, minutes=90)
+    )
+    journal.apply(AddPlayers(names=tuple(names)))
+    journal.apply(Seat(round=1, tables=tuple(tuple(names[i * 4 : i * 4 + 4]) for i in range(200))))
+    journal.apply(StartRound(round=1, at="2099-01-01T10:00:00+00:00"))
+    app = BoardApp(journal, serve=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        follower = app.director.follower
+
+        def table_of(i: int, cash: int) -> dict[str, object]:
+            players = [
+                {
+                    "name": n,
+                    "worth": cash,
+                    "bankrupt": False,
+                    "cash_text": f"${cash:,}",
+                    "worth_text": f"${cash:,}",
+                }
+                for n in names[i * 4 : i * 4 + 4]
+            ]
+            return {"players": players, "board": "United States", "seq": 2}
+
+        for i in range(200):
+            follower.tables[i + 1] = TableLive(
+                i + 1, "http://127.0.0.1:9/t/", "playing", table_of(i, 1500), 2
+            )
+        app.screen.refresh_board()  # type: ignore[attr-defined]
+        table = app.screen.query_one("#tables", DataTable)
+        assert table.row_count == 200
+        follower.tables[150] = TableLive(
+            150, "http://127.0.0.1:9/t/", "playing", table_of(149, 1700), 3
+        )
+        app.screen.refresh_board()  # type: ignore[attr-defined]
+        assert table.row_count == 200
+        assert "$1,700" in str(table.get_cell_at((149, 1))) and "$1,500" in str(
+            table.get_cell_at((148, 1))
+        )
+    journal.close()

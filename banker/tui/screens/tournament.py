@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets.data_table import ColumnKey
 
 from banker.core.errors import BankerError
 from banker.core.money import N_
@@ -76,6 +77,9 @@ class TournamentScreen(Screen[None]):
         self.language = language
         self.selected = 1
         self.show_qr = False
+        self._columns: list[ColumnKey] = []
+        self._shown: dict[str, list[Text]] = {}
+        """The rows as drawn, by table number, so a redraw changes only what changed."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="head")
@@ -100,7 +104,7 @@ class TournamentScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
         for label in (N_("Table"), N_("Players: worth"), N_("Leader"), N_("State"), N_("Result")):
-            table.add_column(self.say(label))
+            self._columns.append(table.add_column(self.say(label)))
         self.director.listeners.append(self.refresh_board)
         self.set_interval(1.0, self.refresh_head)
         self.refresh_board()
@@ -127,12 +131,20 @@ class TournamentScreen(Screen[None]):
             return
         board = board_json(self.director)
         table = self.query_one("#tables", DataTable)
-        row = table.cursor_row
-        table.clear()
-        for t in board["tables"]:
-            table.add_row(*self._row(t), key=str(t["number"]))
-        if board["tables"]:
-            table.move_cursor(row=min(row, len(board["tables"]) - 1))
+        rows = {str(t["number"]): self._row(t) for t in board["tables"]}
+        if list(rows) == list(self._shown):
+            for key, cells in rows.items():  # only what changed: 200 tables stay cheap
+                for column, cell, old in zip(self._columns, cells, self._shown[key], strict=True):
+                    if cell != old:
+                        table.update_cell(key, column, cell)
+        else:
+            row = table.cursor_row
+            table.clear()
+            for key, cells in rows.items():
+                table.add_row(*cells, key=key)
+            if rows:
+                table.move_cursor(row=min(max(row, 0), len(rows) - 1))
+        self._shown = rows
         self.refresh_head()
         self._show_detail(board)
 
