@@ -181,3 +181,38 @@ async def test_the_board_holds_200_tables_and_redraws_only_what_changed(tmp_path
             table.get_cell_at((148, 1))
         )
     journal.close()
+
+
+async def test_the_new_event_form_creates_the_event_and_opens_its_board(tmp_path: Path) -> None:
+    from textual.widgets import Input, Select, Static
+
+    from banker.core.edition import load_edition
+    from banker.tui.screens.tournament import NewEventScreen, TournamentScreen
+
+    path = tmp_path / "regional.event"
+    app = BoardApp(None, serve=False, new_at=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewEventScreen)
+        app.screen.query_one("#minutes", Input).value = "0"
+        await pilot.click("#create")
+        await pilot.pause()
+        assert "minutes" in str(app.screen.query_one("#why", Static).render())  # says what is wrong
+        assert not path.exists()
+        app.screen.query_one("#minutes", Input).value = "75"
+        app.screen.query_one("#advance", Select).value = "best"
+        app.screen.query_one("#edition", Select).value = "uk"
+        app.screen.query_one("#seed", Input).focus()
+        await pilot.press("enter")  # Enter in any field creates the event, as the button does
+        await until(lambda: isinstance(app.screen, TournamentScreen))
+        assert path.exists()
+    assert app.journal is not None
+    setup = app.journal.setup
+    assert (setup.name, setup.minutes, setup.advance, setup.best, setup.board) == (
+        "regional",
+        75,
+        "best",
+        16,
+        load_edition("uk").name,
+    )
+    app.journal.close()

@@ -17,14 +17,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widget import Widget
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 from textual.widgets.data_table import ColumnKey
 
+from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.errors import BankerError
 from banker.core.money import N_
 from banker.i18n import translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.language import perform
+from banker.tournament.model import EventSetup
 from banker.web.standings import StandingsView
 
 STATUS_STYLE = {
@@ -244,3 +247,104 @@ class TournamentScreen(Screen[None]):
         code = self.standings.qr()
         style = f"{code.foreground} on {code.background}"
         widget.update(Text("\n".join(code.lines) + "\n" + code.data, style=style, no_wrap=True))
+
+
+class NewEventScreen(Screen[EventSetup | None]):
+    """The form for a new event: its name, rounds, round length, who goes on, the board."""
+
+    DEFAULT_CSS = """
+    NewEventScreen { align: center middle; }
+    NewEventScreen #form { width: 72; height: auto; border: round $primary; padding: 1 2; }
+    NewEventScreen .field { height: 3; }
+    NewEventScreen .field Label { width: 24; padding: 1 0; }
+    NewEventScreen .field Input, NewEventScreen .field Select { width: 1fr; }
+    NewEventScreen #why { color: $error; height: auto; }
+    NewEventScreen #buttons { height: 3; align-horizontal: right; }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+
+    def __init__(self, name: str, language: str = "en") -> None:
+        super().__init__()
+        self.event_name = name
+        self.say = translator(language)
+
+    def compose(self) -> ComposeResult:
+        say = self.say
+        with Vertical(id="form"):
+            yield Static(say(N_("A new tournament")), classes="title")
+            fields: list[tuple[str, str, Widget]] = [
+                ("name", N_("Event"), Input(self.event_name, id="name")),
+                ("rounds", N_("Rounds"), Input("3", id="rounds", type="integer")),
+                ("minutes", N_("Minutes a round"), Input("90", id="minutes", type="integer")),
+                (
+                    "advance",
+                    N_("Who goes on"),
+                    Select(
+                        [
+                            (say(N_("each table's winner")), "winners"),
+                            (say(N_("the best N, by place then worth")), "best"),
+                        ],
+                        value="winners",
+                        allow_blank=False,
+                        id="advance",
+                    ),
+                ),
+                ("best", N_("N (for the best N)"), Input("16", id="best", type="integer")),
+                ("size", N_("Players a table"), Input("4", id="size", type="integer")),
+                (
+                    "edition",
+                    N_("Board"),
+                    Select(
+                        [(load_edition(e).name, e) for e in BUILTIN_EDITIONS],
+                        value="us",
+                        allow_blank=False,
+                        id="edition",
+                    ),
+                ),
+                ("seed", N_("Seed of the draws"), Input("0", id="seed", type="integer")),
+            ]
+            for _, label, widget in fields:
+                with Horizontal(classes="field"):
+                    yield Label(say(label))
+                    yield widget
+            yield Static("", id="why")
+            with Horizontal(id="buttons"):
+                yield Button(say(N_("Create the event")), id="create", variant="primary")
+                yield Button(say(N_("Cancel")), id="cancel")
+
+    def _number(self, ident: str) -> int:
+        text = self.query_one(f"#{ident}", Input).value.strip()
+        return int(text) if text.lstrip("-").isdigit() else 0
+
+    @on(Button.Pressed, "#create")
+    @on(Input.Submitted)
+    def create(self) -> None:
+        advance = str(self.query_one("#advance", Select).value)
+        edition = str(self.query_one("#edition", Select).value)
+        try:
+            setup = EventSetup(
+                name=self.query_one("#name", Input).value.strip(),
+                rounds=self._number("rounds"),
+                minutes=self._number("minutes"),
+                advance="best" if advance == "best" else "winners",
+                best=self._number("best") if advance == "best" else None,
+                table_size=self._number("size"),
+                edition=edition,
+                board=load_edition(edition).name,
+                seed=self._number("seed"),
+            )
+        except ValueError as exc:
+            problems = getattr(exc, "errors", None)
+            why = (
+                "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in problems())
+                if callable(problems)
+                else str(exc)
+            )
+            self.query_one("#why", Static).update(why)
+            return
+        self.dismiss(setup)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
