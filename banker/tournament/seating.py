@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from banker.core.errors import NotAllowed
+from banker.core.rules import HouseRules
 from banker.tournament.model import EventState, Seat
 
 SHUFFLES = 200
@@ -111,11 +112,15 @@ def seating_lines(state: EventState, number: int) -> list[str]:
     if rnd.byes:
         lines.append(f"  Bye: {', '.join(rnd.byes)}")
     lines.append("")
+    rules = ""
+    if setup.rules != HouseRules():
+        rules = " --rules RULES.toml"
+        lines.append("The event's house rules: give each table the event's RULES.toml.")
     slug = "".join(c if c.isalnum() else "-" for c in setup.name.lower()).strip("-") or "event"
     for table, names in enumerate(rnd.tables, start=1):
         players = ",".join(names)
         lines.append(
             f"banker new {slug}-r{number}-t{table} --edition {setup.edition} "
-            f"--players {shlex.quote(players)}"
+            f"--players {shlex.quote(players)}{rules}"
         )
     return lines

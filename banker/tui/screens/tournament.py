@@ -149,6 +149,9 @@ class TournamentScreen(Screen[None]):
                 table.move_cursor(row=min(max(row, 0), len(rows) - 1))
         self._shown = rows
         self.refresh_head()
+        if self.director.problems:  # a result the director must look at: never hidden
+            said = self.query_one("#said", Static)
+            said.update(Text("\n".join(self.director.problems[-3:]), style="bold red"))
         self._show_detail(board)
 
     def _row(self, t: dict[str, Any]) -> list[Text]:
