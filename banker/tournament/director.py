@@ -136,7 +136,9 @@ class Director:
                 )
             )
         except BankerError as exc:
-            self.problems.append(f"Table {live.number}: {exc}")
+            problem = f"Table {live.number}: {exc}"
+            if problem not in self.problems:  # said once, not at every change of the table
+                self.problems.append(problem)
 
     def _notify(self) -> None:
         """Redraw the board: at once after a quiet spell, otherwise at most once every
