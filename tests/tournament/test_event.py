@@ -175,3 +175,21 @@ def test_a_table_still_playing_past_the_rounds_time_is_flagged_on_the_board(tmp_
     journal.apply(RecordResult(round=1, table=1, places=_places(names)))
     assert board_json(director)["tables"][0]["over_time"] is False
     journal.close()
+
+
+def test_with_winners_going_on_each_tables_winner_and_the_byes_play_the_next_round(
+    tmp_path: Path,
+) -> None:
+    journal = _event(tmp_path)  # 14 players, tables of 4: 3 tables and 2 byes
+    journal.apply(next_seating(journal.state))
+    first = journal.state.round(1)
+    journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))
+    for number, names in enumerate(first.tables, start=1):
+        journal.apply(RecordResult(round=1, table=number, places=_places(names)))
+    journal.apply(EndRound(round=1))
+    going = journal.state.going_on()
+    assert sorted(going) == sorted([t[0] for t in first.tables] + list(first.byes))
+    seat = next_seating(journal.state)
+    assert len(seat.tables) == 1 and len(seat.byes) == 1
+    assert not set(seat.byes) & set(first.byes)  # a second bye goes to someone who had none
+    journal.close()
