@@ -25,6 +25,7 @@ _HELP = {
     "undo": "undo the last director's command (journaled)",
     "redo": "redo what was undone",
     "standings": "print the standings",
+    "csv": "save every round's results as CSV: FILE",
 }
 
 
@@ -48,6 +49,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     new.add_argument("--rules", help="a TOML file of the house rules every table must use")
     new.add_argument("--seed", type=int, default=0, help="seeds every draw (default 0)")
     for verb in VERBS:
+        if verb == "csv":
+            continue  # its own action below, printing or saving
         act = acts.add_parser(verb, help=_HELP[verb])
         act.add_argument("event")
         act.add_argument("words", nargs=argparse.REMAINDER)

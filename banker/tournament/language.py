@@ -10,6 +10,7 @@
     correct [ROUND] TABLE Ana=2600,Ben=1800 because REASON
     undo | redo
     standings
+    csv FILE                         save every round's results as CSV
 
 Standings by hand list the players from first to last with their worth; equal worth
 shares a place.
@@ -51,6 +52,7 @@ VERBS = (
     "undo",
     "redo",
     "standings",
+    "csv",
 )
 
 
@@ -143,6 +145,19 @@ def perform(
             f" worth {r['worth']}"
             for r in standings(state)
         ]
+    if verb == "csv":
+        from pathlib import Path
+
+        from banker.tournament.director import results_csv
+
+        if not rest.strip():
+            raise BadInput("csv FILE: where to save every round's results.")
+        target = Path(rest.strip()).expanduser()
+        try:
+            target.write_text(results_csv(state), encoding="utf-8")
+        except OSError as exc:
+            raise BadInput("Cannot save {path}: {why}", path=str(target), why=exc) from None
+        return [f"Saved every round's results to {target}."]
     raise BadInput(
         "{verb} is not a director's command: {verbs}.", verb=verb, verbs=", ".join(VERBS)
     )

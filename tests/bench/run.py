@@ -56,7 +56,7 @@ def main() -> None:
         ),
         (
             "tournament",
-            ["bench_tournament.py"] + (["--seconds", "10"] if args.quick else []),
+            ["bench_tournament.py"] + (["--seconds", "5"] if args.quick else []),
         ),
     ]
     print(f"Banker benchmarks on {machine()}")

@@ -53,6 +53,12 @@ async def test_the_board_shows_every_table_live_and_takes_the_directors_commands
         await pilot.press(*"correct 1 Ana=1 because nothing")
         await pilot.press("enter")
         assert "standings must name" in str(app.screen.query_one("#said", Static).render())
+        from textual.widgets import Input
+
+        app.screen.query_one("#bar", Input).value = ""  # a refused line stays to be mended
+        await pilot.press(*f"csv {tmp_path / 'round1.csv'}", "enter")
+        await until(lambda: (tmp_path / "round1.csv").exists())
+        assert (tmp_path / "round1.csv").read_text().startswith("round,table,place,player")
     journal.close()
 
 
