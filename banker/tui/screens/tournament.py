@@ -139,7 +139,7 @@ class TournamentScreen(Screen[None]):
             for key, cells in rows.items():  # only what changed: 200 tables stay cheap
                 for column, cell, old in zip(self._columns, cells, self._shown[key], strict=True):
                     if cell != old:
-                        table.update_cell(key, column, cell)
+                        table.update_cell(key, column, cell, update_width=True)
         else:
             row = table.cursor_row
             table.clear()
