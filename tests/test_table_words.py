@@ -46,13 +46,17 @@ def test_a_drawn_card_reads_in_the_games_language(
 
 
 def test_the_phone_page_shows_cards_and_debts_in_thai(tmp_path: Path) -> None:
-    setup = c.Setup(players=["Ann", "Ben"], edition=load_edition("uk"), language="th")
+    setup = c.Setup(players=["Ann", "Ben", "Cat"], edition=load_edition("uk"), language="th")
     with Journal.create(tmp_path / "th.banker", setup) as journal:
         journal.apply(c.Buy(player="Ann", deed="Mayfair"))
         journal.apply(parse("card ben chest-birthday", journal.game.state))
+        journal.apply(parse("pay cat 1490", journal.game.state))
+        journal.apply(parse("card cat chance-chairman", journal.game.state))
         table = source_json(journal)
     texts = [entry["text"] for entry in table["history"]]
     assert any(BIRTHDAY["th"].format(amount="£10") in t for t in texts)
+    reasons = {debt["reason"] for debt in table["debts"]}
+    assert reasons == {"คุณได้รับเลือกเป็นประธานกรรมการ จ่ายผู้เล่นทุกคนคนละ £50"}
 
 
 @pytest.mark.parametrize(
