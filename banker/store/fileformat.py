@@ -1,0 +1,104 @@
+"""What a Banker game file is on disk: the SQLite marks, the tables, and the checks that
+tie every stored row to the ones before it.
+
+Standard library only: the app's first screen (`banker.store.glance`) reads a game file
+with this module before the rules' models are imported.
+
+Every journal entry stores `chain`, a digest of the entry's own columns and the `chain`
+of the entry before it, so one changed bit anywhere in the history (a command, a
+receipt, a time, an undo's target) breaks the chain at that entry and no later entry
+can hide it. A snapshot stores the digest of its ledger and of the entry it follows; the
+ledger view saved for the next start stores the digest of its contents and of the last
+entry. Readers check them all before trusting what they read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from pathlib import Path
+
+APPLICATION_ID = 0x42414E4B
+"""'BANK': marks an SQLite file as a Banker game."""
+SCHEMA_VERSION = 2
+"""1: the first files, without digests; 2: every row carries its digest (`chain`)."""
+OLDEST_VERSION = 1
+"""Files of this version and newer open; version 1 gets its digests when next opened for
+writing, and until then is checked by replaying its receipts."""
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+GENESIS = "banker"
+"""The `chain` before the first entry."""
+
+SCHEMA = """
+CREATE TABLE journal (
+    seq INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    command TEXT,
+    target INTEGER,
+    message TEXT NOT NULL,
+    at TEXT NOT NULL,
+    chain TEXT
+);
+CREATE TABLE snapshots (
+    depth INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    ledger TEXT NOT NULL,
+    chain TEXT,
+    PRIMARY KEY (depth, last_seq)
+);
+CREATE TABLE views (
+    seq INTEGER NOT NULL,
+    view TEXT NOT NULL
+);
+"""
+VIEWS = "CREATE TABLE IF NOT EXISTS views (seq INTEGER NOT NULL, view TEXT NOT NULL)"
+"""What the ledger showed at close, for the next start's first screen (`glance`); files
+written before it existed get the table when next opened for writing."""
+UPGRADE_1_TO_2 = (
+    "ALTER TABLE journal ADD COLUMN chain TEXT",
+    "ALTER TABLE snapshots ADD COLUMN chain TEXT",
+)
+
+MAX_GAME_FILE = 1 << 34
+"""16 GiB: far beyond any game; a bigger "game file" is something else."""
+
+
+def _digest(*parts: object) -> str:
+    text = json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def entry_chain(
+    previous: str,
+    seq: int,
+    kind: str,
+    command: str | None,
+    target: int | None,
+    message: str,
+    at: str,
+) -> str:
+    """The digest of one journal entry, chained to the entry before it."""
+    return _digest(previous, seq, kind, command, target, message, at)
+
+
+def snapshot_chain(depth: int, last_seq: int, ledger: str, entry: str) -> str:
+    """The digest of a snapshot and of the chain of the entry it follows."""
+    return _digest("snapshot", depth, last_seq, ledger, entry)
+
+
+def view_check(seq: int, entry: str, view: dict[str, object]) -> str:
+    """The digest of a saved ledger view, without its own `check`, and of its entry."""
+    rest = {k: v for k, v in view.items() if k != "check"}
+    return _digest("view", seq, entry, json.dumps(rest, sort_keys=True, ensure_ascii=False))
+
+
+def regular_file(path: Path) -> bool:
+    """True for a regular file (following links); False for a folder, a FIFO, a device,
+    or nothing at all. Opening a FIFO would wait for a writer forever."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
