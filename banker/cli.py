@@ -85,6 +85,10 @@ def _parser() -> argparse.ArgumentParser:
     rec = sub.add_parser("recover", help="save every intact entry of a damaged game file")
     rec.add_argument("game")
     rec.add_argument("--to", help="the new game file (default: GAME-recovered.banker)")
+
+    backup = sub.add_parser("backup", help="a safe copy of a game, even while it is being played")
+    backup.add_argument("game")
+    backup.add_argument("file", help="the copy (a new file)")
     parser.epilog = (
         "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a game."
     )
@@ -119,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _share(args)
         if args.action == "recover":
             return _recover(args)
+        if args.action == "backup":
+            return _backup(args)
         if args.action == "edition":
             return _edition(args)
         _parser().print_help()
@@ -128,6 +134,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `banker log GAME | head`: the reader has all it wanted
+        _quiet_stdout()
+        return 0
     except Exception as exc:  # never a traceback at the table
         print(f"Unexpected error, nothing more was changed: {exc!r}", file=sys.stderr)
         return 2
@@ -146,8 +155,20 @@ def _deal(setup: Setup) -> Command:
     return dealt
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at nothing, so Python's last flush at exit finds no closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def _whole(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise BadInput("--deal takes a number of deeds per player (1 or more), or 'all'.")
     return int(text)
 
@@ -190,12 +211,10 @@ def _new(args: argparse.Namespace) -> int:
             }
         )
     path = resolve_game_path(args.game)
-    dealt = None
-    if setup.rules.deal_deeds is not None:
-        dealt = _deal(setup)
-    with Journal.create(path, setup) as journal:
-        if dealt is not None:
-            print(_say(journal.apply(dealt), language))
+    first = [_deal(setup)] if setup.rules.deal_deeds is not None else []
+    with Journal.create(path, setup, first) as journal:
+        if first:
+            print(_say(journal.entries(limit=1)[0].message, language))
     print(f"New game at {path}: {', '.join(names)} on the {setup.edition.name} board.")
     return 0
 
@@ -238,7 +257,7 @@ def _do(args: argparse.Namespace) -> int:
                 return 1
             return 0
         try:
-            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
+            lines = Path(args.file).read_text(encoding="utf-8-sig").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             raise BadInput("Cannot read the script {f}: {why}", f=args.file, why=exc) from None
         for number, raw in enumerate(lines, start=1):
@@ -255,8 +274,14 @@ def _do(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_only_note(journal: Journal) -> None:
+    if journal.note is not None:
+        print(f"Read-only: {journal.path} ({journal.note}).", file=sys.stderr)
+
+
 def _show(args: argparse.Namespace) -> int:
     with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
+        _read_only_note(journal)
         state = journal.game.state
         if args.json:
             print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
@@ -269,6 +294,7 @@ def _edition(args: argparse.Namespace) -> int:
     from banker.core.edition import BUILTIN_EDITIONS
 
     if args.edition_action == "check":
+        _check_edition_file(Path(args.file))
         edition = load_edition(Path(args.file))
         streets = sum(d.group is not None for d in edition.deeds)
         print(
@@ -286,10 +312,27 @@ def _edition(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_EDITION_FILE = 1 << 20
+"""An edition is a few kilobytes; a megabyte is far more than any could need."""
+
+
+def _check_edition_file(path: Path) -> None:
+    from banker.store.fileformat import regular_file
+
+    if not regular_file(path):
+        if path.exists():
+            raise BadInput("{path} is not a file: an edition is a TOML file.", path=path)
+        return  # load_edition says it is missing
+    if path.stat().st_size > MAX_EDITION_FILE:
+        raise BadInput("{path} is too big to be an edition file.", path=path)
+
+
 def _recover(args: argparse.Namespace) -> int:
     from banker.store.recover import recover
 
     report = recover(resolve_game_path(args.game), args.to)
+    if report.read_only:
+        print(f"Read-only: {report.source} ({report.read_only}); it was only read.")
     print(f"Saved {report.saved} entries of {report.source} into {report.target}.")
     for line in report.lost:
         print(f"  lost {line}")
@@ -298,11 +341,23 @@ def _recover(args: argparse.Namespace) -> int:
 
 def _log(args: argparse.Namespace) -> int:
     with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
+        _read_only_note(journal)
         translate = translator(journal.game.state.language)
         for entry in journal.entries():
             mark = "  (undone)" if entry.undone else ""
-            text = entry.message.render(translate)
+            try:
+                text = entry.message.render(translate)
+            except (KeyError, IndexError, ValueError):  # a translation that does not fit
+                text = entry.message.render()
             print(f"{entry.seq:>6}  {entry.at}  {text}{mark}")
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    source = resolve_game_path(args.game)
+    target = Path(args.file)
+    Journal.backup(source, target)
+    print(f"A copy of {source} is at {target}: one file, complete.")
     return 0
 
 

@@ -37,6 +37,7 @@ ROW_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 SNAPSHOT_EVERY = 100
 """Store the state after every this many applied commands, so opening stays fast."""
 
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -152,6 +153,36 @@ class Journal:
             _close_quietly(conn, lock)
             raise
         return cls(path, conn, game, lock, chain, note)
+
+    @staticmethod
+    def backup(source: str | Path, target: str | Path) -> None:
+        """A complete copy of the game at `source` in the new file `target`, safe at any
+        moment (SQLite's online backup: the commands still in the -wal file included),
+        checked like any game before it is given its name.
+
+        Raises:
+            JournalError: the source cannot be read, or the target exists or cannot be made.
+        """
+        source, target = Path(source), Path(target)
+        if target.exists() or target.is_symlink():
+            raise JournalError("A file already exists at {path}: choose another name.", path=target)
+        building = target.with_name(f".{target.name}.{os.getpid()}.building")
+        with Journal.open(source, read_only=True) as journal:
+            try:
+                _unlink_quietly(building)
+                copy = sqlite3.connect(building)
+                try:
+                    journal._conn.backup(copy)
+                finally:
+                    copy.close()
+                Journal.open(building, read_only=True).close()
+                _publish(building, target)
+            except DB_ERRORS + (OSError,) as exc:
+                raise JournalError(
+                    "Cannot write the copy {path}: {why}", path=target, why=exc
+                ) from None
+            finally:
+                _unlink_quietly(building)
 
     def close(self) -> None:
         """Close the file, first saving what the ledger shows now for the next start."""
@@ -269,14 +300,18 @@ class Journal:
     def entries(self, limit: int | None = None) -> list[LogEntry]:
         """The journal, oldest first (the last `limit` entries when given)."""
         applied = {a.seq for a in self.game.applied}
-        if limit is None:
-            rows = self._conn.execute(
-                "SELECT seq, kind, message, at FROM journal ORDER BY seq"
-            ).fetchall()
-        else:
-            rows = self._conn.execute(
-                "SELECT seq, kind, message, at FROM journal ORDER BY seq DESC LIMIT ?", (limit,)
-            ).fetchall()[::-1]
+        try:
+            if limit is None:
+                rows = self._conn.execute(
+                    "SELECT seq, kind, message, at FROM journal ORDER BY seq"
+                ).fetchall()
+            else:
+                rows = self._conn.execute(
+                    "SELECT seq, kind, message, at FROM journal ORDER BY seq DESC LIMIT ?",
+                    (limit,),
+                ).fetchall()[::-1]
+        except DB_ERRORS as exc:
+            raise damaged_file(self.path, exc) from None
         return [
             LogEntry.from_row(row, row[1] == "command" and row[0] not in applied) for row in rows
         ]

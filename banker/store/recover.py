@@ -197,7 +197,13 @@ def _chain_of(previous: object, row: tuple[object, ...]) -> str | None:
     seq, kind, command, target, message, at, _ = row
     try:
         return ff.entry_chain(
-            str(previous), seq, kind, command, target, message, at  # type: ignore[arg-type]
+            str(previous),
+            seq,
+            kind,
+            command,
+            target,
+            message,
+            at,  # type: ignore[arg-type]
         )
     except (TypeError, ValueError):
         return None
