@@ -76,14 +76,15 @@ def _digest(*parts: object) -> str:
 
 def entry_chain(
     previous: str,
-    seq: int,
-    kind: str,
-    command: str | None,
-    target: int | None,
-    message: str,
-    at: str,
+    seq: object,
+    kind: object,
+    command: object,
+    target: object,
+    message: object,
+    at: object,
 ) -> str:
-    """The digest of one journal entry, chained to the entry before it."""
+    """The digest of one journal entry, chained to the entry before it (the columns as
+    they were read: a damaged row may hold values of any type)."""
     return _digest(previous, seq, kind, command, target, message, at)
 
 

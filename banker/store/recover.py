@@ -196,15 +196,7 @@ def _scan(conn: sqlite3.Connection, chained: bool, report: Recovery) -> Iterator
 def _chain_of(previous: object, row: tuple[object, ...]) -> str | None:
     seq, kind, command, target, message, at, _ = row
     try:
-        return ff.entry_chain(
-            str(previous),
-            seq,
-            kind,
-            command,
-            target,
-            message,
-            at,  # type: ignore[arg-type]
-        )
+        return ff.entry_chain(str(previous), seq, kind, command, target, message, at)
     except (TypeError, ValueError):
         return None
 
