@@ -97,19 +97,34 @@ class Gate:
         self.closed_idle = 0
         self._sweeper: asyncio.Task[None] | None = None
 
-    def admit(self, handler: _Handler, client: str) -> bool:
-        same = [h for h, seen in self.open.items() if seen.client == client]
-        if len(same) >= PER_CLIENT and not self._evict(same):
+    def admit(self, client: str) -> bool:
+        """Whether a new connection from `client` may come in (room made if need be).
+
+        A client at its share is refused. When all connections are taken, the client
+        holding the most gives up its longest-idle one, if it holds more than the
+        newcomer's would then: token holders keep a way in, and an attacker's reconnects
+        are refused at the door instead of churning the others.
+        """
+        counts: dict[str, int] = {}
+        for seen in self.open.values():
+            counts[seen.client] = counts.get(seen.client, 0) + 1
+        mine = counts.get(client, 0)
+        if mine >= PER_CLIENT:
             self.refused += 1
             return False
-        if len(self.open) >= IN_ALL and not self._evict(list(self.open)):
-            self.refused += 1
-            return False
+        if len(self.open) >= IN_ALL:
+            biggest = max(counts, key=lambda k: counts[k])
+            theirs = [h for h, seen in self.open.items() if seen.client == biggest]
+            if counts[biggest] <= mine + 1 or not self._evict(theirs):
+                self.refused += 1
+                return False
+        return True
+
+    def enter(self, handler: _Handler, client: str) -> None:
         now = time.monotonic()
         self.open[handler] = _Seen(client, now, now)
         if self._sweeper is None or self._sweeper.done():
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
-        return True
 
     def _evict(self, among: list[_Handler]) -> bool:
         idle = [h for h in among if not self.open[h].stream]
@@ -177,30 +192,41 @@ class _Seen:
         self.lost = asyncio.Event()
 
 
+class _Door(asyncio.Protocol):
+    """What a connection talks to first: admitted, it is handed to aiohttp's protocol;
+    refused, it is dropped before anything is built for it."""
+
+    def __init__(self, make: Callable[[], _Handler], gate: Gate) -> None:
+        self._make = make
+        self._gate = gate
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        client = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        if not self._gate.admit(client):
+            if isinstance(transport, asyncio.Transport):
+                transport.abort()
+            else:
+                transport.close()
+            return
+        handler = self._make()
+        self._gate.enter(handler, client)
+        transport.set_protocol(handler)
+        handler.connection_made(transport)
+
+
 class _Handler(RequestHandler):
     """aiohttp's HTTP protocol, through the gate, answering bad requests quietly."""
 
     def __init__(self, manager: Server, gate: Gate, **kwargs: Any) -> None:
         super().__init__(manager, **kwargs)
         self._gate = gate
-        self._admitted = False
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        peer = transport.get_extra_info("peername")
-        client = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-        if not self._gate.admit(self, client):
-            transport.close()
-            return
-        self._admitted = True
-        super().connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
         self._gate.touch(self)
         super().data_received(data)
 
     def connection_lost(self, exc: BaseException | None) -> None:
-        if not self._admitted:
-            return
         self._gate.release(self)
         super().connection_lost(exc)
 
@@ -243,7 +269,9 @@ class GatedSite(web.TCPSite):
         def handler() -> _Handler:
             return _Handler(server, self.gate, loop=loop, **HANDLER_ARGS)
 
-        self._server = await loop.create_server(handler, self._host, self._port, backlog=128)
+        self._server = await loop.create_server(
+            lambda: _Door(handler, self.gate), self._host, self._port, backlog=128
+        )
 
     async def stop(self) -> None:
         self.gate.stop()

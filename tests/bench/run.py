@@ -11,7 +11,12 @@ The benchmarks:
   keypress to updated ledger with 8 players and 10,000 entries (goal under 50 ms p95);
   peak memory of the app (goal under 150 MB);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
-  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat).
+  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat);
+- bench_lan.py: 2,000 idle and slow connections from 100 LAN addresses while a token
+  holder reads the table and the banker plays (holder served within 1 s; latency grows
+  < 10 ms; memory bounded);
+- tests/faults/damage_campaign.py: random bit flips and truncations of a real game file
+  (silently different 0, crashed 0; entries recover saves against those intact).
 """
 
 from __future__ import annotations
@@ -48,6 +53,14 @@ def main() -> None:
             "table view",
             ["bench_table_view.py"]
             + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
+        ),
+        (
+            "table view under attack",
+            ["bench_lan.py"] + (["--seconds", "15", "--floor-seconds", "6"] if args.quick else []),
+        ),
+        (
+            "damaged files",
+            ["../faults/damage_campaign.py", "--copies", "60" if args.quick else "300"],
         ),
     ]
     print(f"Banker benchmarks on {machine()}")
