@@ -134,6 +134,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except RecursionError:  # an edition or rules file nested thousands deep
+        print("The file given is nested too deeply to be read.", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # `banker log GAME | head`: the reader has all it wanted
         _quiet_stdout()
         return 0

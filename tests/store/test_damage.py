@@ -296,3 +296,13 @@ def test_a_script_saved_with_a_byte_order_mark_runs(
     script.write_text("\ufeffgo alice\n", encoding="utf-8")
     assert main(["do", str(path), "-f", str(script)]) == 0
     assert "Alice" in capsys.readouterr().out
+
+
+def test_a_deeply_nested_edition_is_refused_clearly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edition = tmp_path / "deep.toml"
+    edition.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert main(["edition", "check", str(edition)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "Unexpected" not in err
