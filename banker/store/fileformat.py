@@ -68,10 +68,17 @@ MAX_GAME_FILE = 1 << 34
 
 def _digest(*parts: object) -> str:
     """Each part written with its type and length, so no two lists of parts read alike."""
-    text = "".join(
-        "N;" if part is None else f"{type(part).__name__}{len(str(part))}:{part}" for part in parts
-    )
+    text = "".join([_part(part) for part in parts])
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _part(part: object) -> str:
+    if part is None:
+        return "N;"
+    if type(part) is str:
+        return f"str{len(part)}:{part}"
+    text = str(part)
+    return f"{type(part).__name__}{len(text)}:{text}"
 
 
 def entry_chain(

@@ -403,7 +403,12 @@ def _bad_entry(path: Path, seq: int, why: object) -> JournalError:
     )
 
 
-def _rows(conn: sqlite3.Connection, version: int) -> Iterator[tuple[object, ...]]:
+_Row = tuple[int, str, str | None, int | None, str, str, str | None]
+"""A journal row as written; as read, checked by its digest (or, in version 1, each
+value's type) before it is used."""
+
+
+def _rows(conn: sqlite3.Connection, version: int) -> Iterator[_Row]:
     chain = "chain" if version >= 2 else "NULL"
     yield from conn.execute(
         f"SELECT seq, kind, command, target, message, at, {chain} FROM journal ORDER BY seq"
@@ -443,7 +448,14 @@ def _load(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, int]:
     setup: Setup | None = None
     entries: list[tuple[int, EntryKind, str | None, int | None, str]] = []
     for seq, kind, command, target, message, at, chain in _rows(conn, version):
-        if not (
+        if chained:  # the digest covers each value's type too
+            expected = ff.entry_chain(previous, seq, kind, command, target, message, at)
+            if chain != expected:
+                raise _bad_entry(path, seq if isinstance(seq, int) else 0, "not what was written")
+            previous = expected
+            if seq in wanted:
+                chains[seq] = expected
+        elif not (
             isinstance(seq, int)
             and isinstance(kind, str)
             and isinstance(command, str | None)
@@ -452,13 +464,6 @@ def _load(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, int]:
             and isinstance(at, str)
         ):
             raise _bad_entry(path, seq if isinstance(seq, int) else 0, "a value of the wrong type")
-        if chained:
-            expected = ff.entry_chain(previous, seq, kind, command, target, message, at)
-            if chain != expected:
-                raise _bad_entry(path, seq, "it is not what was written")
-            previous = expected
-            if seq in wanted:
-                chains[seq] = expected
         if setup is None:
             if seq != 1 or kind != "setup" or command is None:
                 raise JournalError("{path} has no game setup: it is damaged.", path=path)
