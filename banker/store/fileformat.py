@@ -92,6 +92,21 @@ def entry_chain(
 ) -> str:
     """The digest of one journal entry, chained to the entry before it (the columns as
     they were read: a damaged row may hold values of any type)."""
+    if (
+        type(seq) is int
+        and type(kind) is str
+        and type(message) is str
+        and type(at) is str
+        and (command is None or type(command) is str)
+        and (target is None or type(target) is int)
+    ):  # every entry as written: the same text as `_digest`'s, built in one step
+        s, t = str(seq), "N;" if target is None else f"int{len(str(target))}:{target}"
+        c = "N;" if command is None else f"str{len(command)}:{command}"
+        text = (
+            f"str{len(previous)}:{previous}int{len(s)}:{s}str{len(kind)}:{kind}{c}{t}"
+            f"str{len(message)}:{message}str{len(at)}:{at}"
+        )
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
     return _digest(previous, seq, kind, command, target, message, at)
 
 

@@ -306,3 +306,19 @@ def test_a_deeply_nested_edition_is_refused_clearly(
     assert main(["edition", "check", str(edition)]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and "Unexpected" not in err
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        ("abc", 3, "command", '{"verb": "go"}', None, "{}", "2026-12-03T00:00:00+00:00"),
+        ("abc", 4, "undo", None, 3, '{"t": "x"}', "t"),
+        ("", 1, "setup", "x", None, "m", "a"),
+        ("abc", 3.0, "command", b"blob", "3", "{}", None),  # as a damaged row may read
+    ],
+)
+def test_the_quick_digest_of_an_entry_is_the_general_one(row: tuple[object, ...]) -> None:
+    from banker.store import fileformat as ff
+
+    previous, *rest = row
+    assert ff.entry_chain(str(previous), *rest) == ff._digest(*row)
