@@ -180,7 +180,7 @@ def _load_rules(path: str | None) -> HouseRules:
     if path is None:
         return HouseRules()
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))
         return HouseRules.model_validate(data)
     except FileNotFoundError:
         raise BadInput("There is no house-rules file at {path}.", path=path) from None
@@ -297,7 +297,6 @@ def _edition(args: argparse.Namespace) -> int:
     from banker.core.edition import BUILTIN_EDITIONS
 
     if args.edition_action == "check":
-        _check_edition_file(Path(args.file))
         edition = load_edition(Path(args.file))
         streets = sum(d.group is not None for d in edition.deeds)
         print(
@@ -313,21 +312,6 @@ def _edition(args: argparse.Namespace) -> int:
     for path in sorted(custom_editions()):
         print(f"{str(path):<8} (your own)")
     return 0
-
-
-MAX_EDITION_FILE = 1 << 20
-"""An edition is a few kilobytes; a megabyte is far more than any could need."""
-
-
-def _check_edition_file(path: Path) -> None:
-    from banker.store.fileformat import regular_file
-
-    if not regular_file(path):
-        if path.exists():
-            raise BadInput("{path} is not a file: an edition is a TOML file.", path=path)
-        return  # load_edition says it is missing
-    if path.stat().st_size > MAX_EDITION_FILE:
-        raise BadInput("{path} is too big to be an edition file.", path=path)
 
 
 def _recover(args: argparse.Namespace) -> int:

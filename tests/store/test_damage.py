@@ -322,3 +322,17 @@ def test_the_quick_digest_of_an_entry_is_the_general_one(row: tuple[object, ...]
 
     previous, *rest = row
     assert ff.entry_chain(str(previous), *rest) == ff._digest(*row)
+
+
+def test_an_edition_with_a_byte_order_mark_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlib import resources
+
+    from banker.core.edition import BUILTIN_EDITIONS  # noqa: F401 - the shipped one's text
+
+    text = resources.files("banker.editions").joinpath("us.toml").read_text(encoding="utf-8")
+    edition = tmp_path / "mine.toml"
+    edition.write_text("\ufeff" + text, encoding="utf-8")
+    assert main(["edition", "check", str(edition)]) == 0
+    assert "a good edition" in capsys.readouterr().out
