@@ -89,6 +89,10 @@ def _parser() -> argparse.ArgumentParser:
     backup = sub.add_parser("backup", help="a safe copy of a game, even while it is being played")
     backup.add_argument("game")
     backup.add_argument("file", help="the copy (a new file)")
+
+    from banker.tournament.cli import add_parser as add_tournament
+
+    add_tournament(sub)
     parser.epilog = (
         "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a game."
     )
@@ -127,6 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _backup(args)
         if args.action == "edition":
             return _edition(args)
+        if args.action == "tournament":
+            from banker.tournament.cli import run as run_tournament
+
+            return run_tournament(args)
         _parser().print_help()
         return 0
     except BankerError as exc:

@@ -10,13 +10,17 @@ The benchmarks:
 - bench_app.py: app start to first screen vs. a bare Textual app (goal within 1.3x);
   keypress to updated ledger with 8 players and 10,000 entries (goal under 50 ms p95);
   peak memory of the app (goal under 150 MB);
+- bench_cli.py: one `banker do` and one `banker show --json` as whole processes vs.
+  `python -c 'import pydantic, sqlite3'` (goal within 2x, CPU and wall);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
   the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat);
 - bench_lan.py: 2,000 idle and slow connections from 100 LAN addresses while a token
   holder reads the table and the banker plays (holder served within 1 s; latency grows
   < 10 ms; memory bounded);
 - tests/faults/damage_campaign.py: random bit flips and truncations of a real game file
-  (silently different 0, crashed 0; entries recover saves against those intact).
+  (silently different 0, crashed 0; entries recover saves against those intact);
+- bench_tournament.py: a director following 10, 50 and 200 tables that each play every
+  3 s, next to a bare stream reader (goal: a table's change on the board within 1 s p95).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ def main() -> None:
             "journal",
             ["bench_journal.py", "--commands", "100000"] + (["--quick"] if args.quick else []),
         ),
+        ("command line", ["bench_cli.py"] + (["--runs", "7"] if args.quick else [])),
         ("app", ["bench_app.py"] + (["--presses", "20", "--starts", "3"] if args.quick else [])),
         (
             "table view",
@@ -61,6 +66,10 @@ def main() -> None:
         (
             "damaged files",
             ["../faults/damage_campaign.py", "--copies", "60" if args.quick else "300"],
+        ),
+        (
+            "tournament",
+            ["bench_tournament.py"] + (["--seconds", "5"] if args.quick else []),
         ),
     ]
     print(f"Banker benchmarks on {machine()}")
