@@ -82,7 +82,7 @@ class Journal:
         building = path.with_name(f".{path.name}.{os.getpid()}.building")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            _unlink_quietly(building)
+            _clear_abandoned(path)
             conn = sqlite3.connect(building, isolation_level=None)
             try:
                 conn.execute("PRAGMA synchronous = FULL")
@@ -584,6 +584,22 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def _clear_abandoned(path: Path) -> None:
+    """Remove what an earlier try to make `path` left when it was killed (its process is
+    gone); a try still running elsewhere keeps its file."""
+    for left in path.parent.glob(f".{path.name}.*.building"):
+        pid = left.name[len(path.name) + 2 : -len(".building")]
+        if not pid.isdecimal():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            _unlink_quietly(left)
+        except (OSError, OverflowError):
+            continue
+    _unlink_quietly(path.with_name(f".{path.name}.{os.getpid()}.building"))
 
 
 def _unlink_quietly(path: Path) -> None:

@@ -166,8 +166,15 @@ def test_a_failed_new_game_leaves_nothing_in_the_way_of_a_retry(tmp_path: Path) 
         Journal.create(path, SETUP, [c.Collect(player="Zed", amount=1)])
     assert not path.exists()
     assert not [p for p in tmp_path.iterdir() if p.name != "g.banker"]
-    (tmp_path / f".g.banker.{os.getpid() + 1}.building").write_bytes(b"")  # a killed try
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    (tmp_path / f".g.banker.{gone}.building").write_bytes(b"half")  # a killed try's file
     Journal.create(path, SETUP).close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.banker"]
     with Journal.open(path, read_only=True) as j:
         assert j.game.seq == 1
 
@@ -336,3 +343,19 @@ def test_an_edition_with_a_byte_order_mark_reads(
     edition.write_text("\ufeff" + text, encoding="utf-8")
     assert main(["edition", "check", str(edition)]) == 0
     assert "a good edition" in capsys.readouterr().out
+
+
+def test_the_app_refuses_a_damaged_file_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("textual")
+    from banker.tui.app import run
+
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path / "home"))  # its log goes there
+
+    path = tmp_path / "g.banker"
+    played(path, 3)
+    flip(path, b"CREATE TABLE views", b"CREATE TABLE \xff\xfe\xfd\xfc\xfb")
+    assert run(path) == 1
+    out = capsys.readouterr().out
+    assert "damaged" in out and "Traceback" not in out
