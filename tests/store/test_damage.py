@@ -89,6 +89,7 @@ def test_a_flipped_key_in_a_receipt_never_crashes_a_reader(
     flip(path, b'"amount"', b'"amoun4"')
     refused(["log", str(path)], capsys)
     refused(["show", str(path)], capsys)
+    refused(["share", str(path), "--host", "127.0.0.1"], capsys)
     assert glance(path) is None  # the first screen does not trust it either
     entry = LogEntry.from_row(
         (3, "command", '{"t": "{amount} x", "p": {"amoun4": "1"}}', ""), False
