@@ -290,7 +290,8 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
         raise BadInput(
             "The {group} group already stands at those levels.", group=_group_name(state, deed)
         )
-    cost = deed.house_cost or 0
+    # Each lot at its own house cost: a custom group may price its lots differently.
+    costs = [state.edition.deed(lot).house_cost or 0 for lot in lots]
     houses_now = sum(n for n in now if n < hotel)
     houses_after = sum(n for n in target if n < hotel)
     hotels_change = sum(n == hotel for n in target) - sum(n == hotel for n in now)
@@ -318,7 +319,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
                 n=hotels_change,
                 left=state.bank.hotels_left,
             )
-        total = cost * (sum(target) - sum(now))
+        total = sum(cost * (n - c) for cost, n, c in zip(costs, target, now, strict=True))
         require_cash(
             state,
             player,
@@ -337,7 +338,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
                 left=state.bank.houses_left,
                 most=_level_name(_lowest_reachable(state, now), state),
             )
-        total = half(cost) * (sum(now) - sum(target))
+        total = sum(half(cost) * (c - n) for cost, n, c in zip(costs, target, now, strict=True))
         from_bank(state, player, total)
         told = N_("{p} sold on the {group} group for {amount}: now {levels}")
     for lot, n in zip(lots, target, strict=True):

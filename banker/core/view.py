@@ -189,7 +189,7 @@ def ledger_view(state: GameState) -> LedgerView:
                     for d in edition.deeds
                     if d.kind is DeedKind.UTILITY and state.deeds[d.name].owner == held.owner
                 )
-                dice = edition.utility_multipliers[count - 1]
+                dice = edition.utility_multipliers[count - 1] * edition.scale
             else:
                 rent = rent_due(state, name).amount
         return LotLine(name, held.owner, held.mortgaged, held.houses, held.hotel, rent, dice)

@@ -156,15 +156,30 @@ def rent_due(
             if count == 2
             else plural(count, "1 utility owned", "{n} utilities owned")
         )
+    scale = state.edition.scale
+    amount = times * dice * scale
+    if scale > 1:
+        return Rent(
+            amount,
+            msg(
+                "{deed}, {why}: {times} x {dice} x {unit} = {amount}",
+                deed=deed_name,
+                why=why,
+                times=times,
+                dice=dice,
+                unit=money(scale),
+                amount=money(amount),
+            ),
+        )
     return Rent(
-        times * dice,
+        amount,
         msg(
             "{deed}, {why}: {times} x {dice} = {amount}",
             deed=deed_name,
             why=why,
             times=times,
             dice=dice,
-            amount=money(times * dice),
+            amount=money(amount),
         ),
     )
 

@@ -96,7 +96,7 @@ def card_effect(state: GameState, player: str | None, card: Card) -> str:
         )
     if action is CardAction.NEAREST_UTILITY:
         return _("nearest utility: {n} x dice if owned").format(
-            n=state.edition.utility_card_multiplier
+            n=state.edition.utility_card_multiplier * state.edition.scale
         )
     if action is CardAction.BACK:
         return _("back {n} spaces: no money").format(n=card.spaces)

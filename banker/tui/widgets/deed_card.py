@@ -61,7 +61,7 @@ def deed_card(state: GameState, lot: str) -> RenderableType:
     else:
         for n, times in enumerate(edition.utility_multipliers, start=1):
             owned = _("Rent, one utility owned") if n == 1 else _("Rent, both utilities owned")
-            rows.add_row(owned, _("{n} × dice").format(n=times))
+            rows.add_row(owned, _("{n} × dice").format(n=times * edition.scale))
     rows.add_row(_("Mortgage value"), money(deed.mortgage))
     return Group(band, rows)
 
