@@ -5,7 +5,7 @@ from __future__ import annotations
 from banker.core.commands import DrawCard, RentVariant
 from banker.core.edition import Card, CardAction, Deck, DeedKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
-from banker.core.ledger import charge, deed_of, from_bank, player_of, transfer
+from banker.core.ledger import charge, deed_of, from_bank, player_of, seated_from_left, transfer
 from banker.core.money import Message, Money, joined, msg, plural
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import check_dice, rent_due
@@ -84,7 +84,7 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
             _paid(due, state, note),
             note,
         )
-    others = [p for p in state.active_players if p is not player]
+    others = seated_from_left(state, player.name)
     if action is CardAction.PAY_EACH:
         total = card.amount * len(others)
         if player.cash >= total:

@@ -253,10 +253,13 @@ class TradeSide(_Command):
     cash: Money = 0
     deeds: list[str] = Field(default_factory=list)
     jail_cards: int = 0
+    debt: Money = 0
+    """What this side writes off of the debt the other side owes it: deeds handed to a
+    creditor against the debt, at the value the two agree."""
 
     @property
     def empty(self) -> bool:
-        return not (self.cash or self.deeds or self.jail_cards)
+        return not (self.cash or self.deeds or self.jail_cards or self.debt)
 
 
 class Trade(_Command):

@@ -4,7 +4,7 @@ that come before them."""
 from __future__ import annotations
 
 from banker.core.edition import Deed
-from banker.core.errors import BadInput, NotEnoughCash, UnknownName
+from banker.core.errors import BadInput, NotAllowed, NotEnoughCash, UnknownName
 from banker.core.money import Message, Money, msg
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import raisable
@@ -138,3 +138,70 @@ def interest(state: GameState, mortgage: Money) -> Money:
 def lift_price(state: GameState, mortgage: Money) -> Money:
     """Mortgage value plus interest: `(m*11+9)//10` with 10% rounded up."""
     return mortgage + interest(state, mortgage)
+
+
+def seated_from_left(state: GameState, player: str) -> list[Player]:
+    """The other players still in, in seating order starting from `player`'s left."""
+    names = [p.name for p in state.players]
+    at = names.index(player)
+    order = state.players[at + 1 :] + state.players[:at]
+    return [p for p in order if not p.bankrupt]
+
+
+def pay_debt(state: GameState, debt: Debt, amount: Money) -> None:
+    """The debtor pays `amount` (at most the debt) of one debt to its creditor."""
+    debtor = state.player(debt.debtor)
+    if debt.creditor is None:
+        to_bank(state, debtor, amount, pot=debt.to_pot)
+    else:
+        transfer(debtor, state.player(debt.creditor), amount)
+    debt.amount -= amount
+    if debt.amount == 0:
+        state.debts.remove(debt)
+
+
+def debt_reason(debt: Debt) -> Message | str:
+    return Message.from_json(debt.why) if debt.why else debt.reason
+
+
+def pay_covered_debts(state: GameState, richer: set[str], skip: set[int]) -> list[Message]:
+    """Pay, oldest first, every debt whose debtor's cash now covers it, for the players whose
+    cash a command has just raised (and, in turn, creditors those payments raise). Debts in
+    `skip` (by id) were created by the command itself, which pays none of them.
+
+    Returns one sentence per debt paid, for the command's receipt.
+    """
+    paid: list[Message] = []
+    waiting = [p.name for p in state.players if p.name in richer]
+    while waiting:
+        name = waiting.pop(0)
+        for debt in [d for d in state.debts if d.debtor == name and id(d) not in skip]:
+            debtor = state.player(name)
+            if debtor.cash < debt.amount:
+                continue
+            amount = debt.amount
+            pay_debt(state, debt, amount)
+            paid.append(
+                msg(
+                    "{p} paid {who} the {amount} owed ({why})",
+                    p=name,
+                    who=debt.creditor or msg("the bank"),
+                    amount=state.money(amount),
+                    why=debt_reason(debt),
+                )
+            )
+            if debt.creditor is not None and debt.creditor not in waiting:
+                waiting.append(debt.creditor)
+    return paid
+
+
+def owing(state: GameState, player: str) -> NotAllowed:
+    """The refusal of spending by a player who owes."""
+    owed = sum(d.amount for d in state.debts_of(player))
+    return NotAllowed(
+        "{p} owes {owed} and has {cash}: first raise the money (sell buildings, mortgage, "
+        "trade) and settle, or declare bankruptcy.",
+        p=player,
+        owed=state.money(owed),
+        cash=state.money(state.player(player).cash),
+    )

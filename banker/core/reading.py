@@ -373,10 +373,15 @@ def _side(a: Args, words: list[str]) -> c.TradeSide:
     cash = 0
     deeds: list[str] = []
     cards = 0
+    debt = 0
     for item in items:
         lowered = item.casefold()
         if lowered in ("jailcard", "jail card"):
             cards += 1
+        elif lowered.split()[0] == "debt" and len(lowered.split()) == 2:
+            if debt:
+                raise BadInput("Name the debt of one side once: {a} and {b}.", a=debt, b=item)
+            debt = amount(item.split()[1], a.state)
         elif _is_number(item) or item.startswith(a.state.edition.currency):
             if cash:
                 raise BadInput("Name the cash of one side once: {a} and {b}.", a=cash, b=item)
@@ -385,7 +390,7 @@ def _side(a: Args, words: list[str]) -> c.TradeSide:
             raise BadInput("'-' means nothing: use it alone for a side that gives nothing.")
         else:
             deeds.append(a.deed(item.split()))
-    return c.TradeSide(cash=cash, deeds=deeds, jail_cards=cards)
+    return c.TradeSide(cash=cash, deeds=deeds, jail_cards=cards, debt=debt)
 
 
 def levels(a: Args) -> c.SetGroupLevels:

@@ -96,6 +96,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         handlers.pay,
         Word("pay", "pay PLAYER AMOUNT [to PLAYER]", reading.pay, "pay", keywords=("to",)),
         example="pay bob 50 to alice",
+        while_owing=True,
     ),
     Verb(
         c.Collect,
@@ -188,7 +189,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
             "trade PLAYER PLAYER give ITEMS get ITEMS [lift [DEEDS]]",
             reading.trade,
             "trade",
-            keywords=("give", "get", "lift", "jailcard"),
+            keywords=("give", "get", "lift", "jailcard", "debt"),
         ),
         example="trade alice bob give 100, board get park",
         while_owing=True,

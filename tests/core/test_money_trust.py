@@ -170,3 +170,105 @@ def test_levels_price_each_lot_at_its_own_house_cost(tmp_path: Path) -> None:
     assert play.cash("Alice") == 150 + 50 + 100
     play("levels alice park 0,0")
     assert play.cash("Alice") == 300 + 50 + 100
+
+
+# 7. Nothing but the debt may take a debtor's cash.
+
+
+def test_a_debtor_pays_no_trade_fee() -> None:
+    """Alice owes $200 income tax with $100; Bob offers her his mortgaged Boardwalk for
+    nothing, which would take the bank's $20 fee from her cash."""
+    play = Play("Alice,Bob")
+    play("buy bob board", "mortgage bob board", "pay alice 1400", "tax alice income flat")
+    assert play.debts() == [("Alice", None, 200)]
+    play.refused("trade bob alice give board get -", "Alice owes $200", "fee")
+    assert play.cash("Alice") == 100
+    play("trade bob alice give 50 get -")  # a trade may still bring her money...
+    assert play.cash("Alice") == 150
+    play.refused("buy alice medit", "Alice owes $200")  # ...and may not spend it
+
+
+# 8. Part payment, in cash and in deeds.
+
+
+def _alice_owes_bob_50_with_30() -> Play:
+    play = Play("Alice,Bob,Carol")
+    play("buy alice medit", "pay alice 1410", "buy bob board", "rent alice board")
+    assert play.debts() == [("Alice", "Bob", 50)]
+    assert play.cash("Alice") == 30
+    return play
+
+
+def test_part_payment_in_cash_reduces_the_debt() -> None:
+    play = _alice_owes_bob_50_with_30()
+    said = play("pay alice 30 to bob")
+    assert "Alice paid Bob $30 towards the debt; $20 still owed" in said
+    assert play.debts() == [("Alice", "Bob", 20)]
+    assert (play.cash("Alice"), play.cash("Bob")) == (0, 1100 + 30)
+
+
+def test_part_payment_only_to_the_creditor_and_only_up_to_the_debt() -> None:
+    play = _alice_owes_bob_50_with_30()
+    play.refused("pay alice 30 to carol", "Alice owes $50")
+    play.refused("pay alice 30", "Alice owes $50")
+    play.refused("pay alice 60 to bob", "Alice owes Bob $50", "at most")
+
+
+def test_part_payment_in_deeds_writes_the_debt_off() -> None:
+    """Alice pays $30 in cash, then hands Bob Mediterranean Avenue against the $20 left."""
+    play = _alice_owes_bob_50_with_30()
+    play("pay alice 30 to bob")
+    said = play("trade alice bob give medit get debt 20")
+    assert "$20 of the debt" in said
+    assert play.debts() == []
+    assert play.state.deeds["Mediterranean Avenue"].owner == "Bob"
+    assert play.cash("Alice") == 0
+    play("buy alice baltic") if play.cash("Alice") >= 60 else None
+
+
+def test_a_write_off_above_the_debt_is_refused() -> None:
+    play = _alice_owes_bob_50_with_30()
+    play.refused("trade alice bob give medit get debt 60", "Alice owes Bob $50", "at most")
+    play.refused("trade alice carol give medit get debt 10", "Alice owes Carol nothing")
+
+
+# 9. Debts are paid as soon as the cash covers them, in the same entry.
+
+
+def test_passing_go_pays_the_debt_it_covers() -> None:
+    """Carol owes $200 income tax with $57; GO brings her to $257, which pays it."""
+    play = Play("Alice,Bob,Carol")
+    play("pay carol 1443", "tax carol income flat")
+    assert play.debts() == [("Carol", None, 200)]
+    depth = play.game.depth
+    said = play("go carol")
+    assert "Carol passed GO and collected $200" in said
+    assert "Carol paid the bank the $200 owed (income tax)" in said
+    assert play.game.depth == depth + 1
+    assert play.debts() == []
+    assert play.cash("Carol") == 57
+    play("collect carol 3", "buy carol medit")
+    assert play.cash("Carol") == 0
+
+
+def test_debts_are_paid_oldest_first_as_far_as_the_cash_goes() -> None:
+    """Carol owes Alice $50 rent, then Bob $10 for his birthday, with $5; a $50 collect pays
+    Alice (the oldest), and Bob waits."""
+    play = Play("Alice,Bob,Carol")
+    play("buy alice board", "pay carol 1495", "rent carol board", "card bob chest-birthday")
+    assert play.debts() == [("Carol", "Alice", 50), ("Carol", "Bob", 10)]
+    said = play("collect carol 50")
+    assert "Carol paid Alice the $50 owed (rent for Boardwalk)" in said
+    assert "Bob" not in said
+    assert play.debts() == [("Carol", "Bob", 10)]
+    assert play.cash("Carol") == 5
+
+
+def test_the_card_that_pays_each_player_pays_none_when_short() -> None:
+    """Carol has $100 and draws the chairman card ($50 to each of three): all three parts
+    become debts, and the card pays none of them, though $100 would cover two."""
+    play = Play("Alice,Bob,Carol,Dave")
+    play("pay carol 1400")
+    play("card carol chance-chairman")
+    assert play.debts() == [("Carol", "Dave", 50), ("Carol", "Alice", 50), ("Carol", "Bob", 50)]
+    assert play.cash("Carol") == 100

@@ -80,12 +80,13 @@ def test_the_words_in_the_order_help_lists_them() -> None:
 
 
 def test_the_moments_each_verb_declares() -> None:
-    """Who owes may still receive and raise money, trade, settle or go bankrupt; an open
+    """Who owes may still receive and raise money, trade, pay a creditor part of the debt,
+    settle or go bankrupt; an open
     auction takes bids, drop-outs and the close; the language changes at any time."""
     owing = {v.model for v in VERB_TABLE if v.while_owing}
     assert owing == {
         c.PassGo, c.Collect, c.TakeParking, c.SellHouses, c.SellHotel, c.SetGroupLevels,
-        c.Mortgage, c.Trade, c.Settle, c.DeclareBankrupt, c.DropOut, c.CloseAuction,
+        c.Mortgage, c.Trade, c.Settle, c.DeclareBankrupt, c.DropOut, c.CloseAuction, c.Pay,
     }  # fmt: skip
     assert {v.model for v in VERB_TABLE if v.in_auction} == {c.Bid, c.DropOut, c.CloseAuction}
     assert {v.model for v in VERB_TABLE if v.any_moment} == {c.SetLanguage}
