@@ -272,3 +272,89 @@ def test_the_card_that_pays_each_player_pays_none_when_short() -> None:
     play("card carol chance-chairman")
     assert play.debts() == [("Carol", "Dave", 50), ("Carol", "Alice", 50), ("Carol", "Bob", 50)]
     assert play.cash("Carol") == 100
+
+
+# 2. Several creditors: bankrupt to them all, shared pro rata.
+
+
+def test_bankrupt_to_several_shares_the_cash_odd_units_from_the_left() -> None:
+    """RULES.md's example: Carol owes Alice, Bob and Dave $50 each and has $100 and nothing
+    else: Alice $33, Bob $33, Dave $34 (Dave sits on Carol's left)."""
+    from banker.core.endgame import settlement
+
+    play = Play("Alice,Bob,Carol,Dave")
+    play("pay carol 1400", "card carol chance-chairman")
+    statement = settlement(play.state, "Carol")
+    assert [(c.creditor, s) for c, s in zip(statement.claims, statement.shares, strict=True)] == [
+        ("Dave", 34),
+        ("Alice", 33),
+        ("Bob", 33),
+    ]
+    said = play("bankrupt carol")
+    assert "Carol is bankrupt to Dave, Alice and Bob" in said or "Dave, Alice" in said
+    assert [play.cash(p) for p in ("Alice", "Bob", "Dave")] == [1533, 1533, 1534]
+    assert play.debts() == []
+
+
+def test_the_issue_table_gives_no_one_more_than_their_share() -> None:
+    """Carol has $80 and owes $50 to each of the three: 27, 26 and 27, no one wiped out."""
+    play = Play("Alice,Bob,Carol,Dave")
+    play("pay carol 1420", "card carol chance-chairman", "bankrupt carol")
+    assert [play.cash(p) for p in ("Alice", "Bob", "Dave")] == [1527, 1526, 1527]
+
+
+def test_bankrupt_to_several_auctions_the_deeds_and_shares_the_proceeds() -> None:
+    """Carol has $10, the browns with a house on Mediterranean Avenue and Reading Railroad
+    mortgaged, and owes $50 to each of three. The house goes to the bank at $25; the deeds
+    are auctioned unmortgaged; the shares wait for the last auction."""
+    play = Play("Alice,Bob,Carol,Dave")
+    play("buy carol medit", "buy carol baltic", "buy carol reading", "build carol medit")
+    play("mortgage carol reading")
+    play("pay carol " + str(play.cash("Carol") - 10), "card carol chance-chairman")
+    said = play("bankrupt carol")
+    assert "$10 cash and $25 for 1 house sold to the bank to share" in said
+    assert "auctions 3 deeds, starting with Mediterranean Avenue" in said
+    assert play.state.deeds["Reading Railroad"].mortgaged is False
+    assert [play.cash(p) for p in ("Alice", "Bob", "Dave")] == [1500, 1500, 1500]
+    play("bid alice 40", "close", "close")
+    said = play("bid dave 20", "close")
+    # $10 + $25 + $40 + $20 = $95 of $150: 31.67 each, rounded down, the odd two from the left.
+    assert "Carol's $95 shared: Dave $32 of $50; Alice $32 of $50; Bob $31 of $50" in said
+    assert [play.cash(p) for p in ("Alice", "Bob", "Dave")] == [1492, 1531, 1512]
+    assert play.state.deeds["Baltic Avenue"].owner is None
+    assert play.state.estate is None
+
+
+def test_more_than_the_debts_leaves_the_rest_to_the_bank() -> None:
+    play = Play("Alice,Bob,Carol,Dave")
+    play("buy carol medit", "pay carol 1430", "card carol chance-chairman", "bankrupt carol")
+    issued = play.state.bank.issued
+    said = play("bid bob 300", "close")
+    assert "Dave $50 of $50; Alice $50 of $50; Bob $50 of $50; $160 left over to the bank" in said
+    assert [play.cash(p) for p in ("Alice", "Bob", "Dave")] == [1550, 1250, 1550]
+    assert play.state.bank.issued == issued - 160
+
+
+# 3. The pot as creditor.
+
+
+def test_a_debt_to_the_pot_goes_to_the_pot_on_bankruptcy() -> None:
+    play = Play("Alice,Bob,Carol", free_parking_pot=True)
+    play("pay bob 1470", "tax bob luxury")
+    assert play.debts() == [("Bob", None, 100)]
+    said = play("bankrupt bob")
+    assert "the Free Parking pot $30 of $100" in said
+    assert play.state.bank.free_parking == 30
+
+
+# 11. The short game's bankruptcy announces no auction it then cancels.
+
+
+def test_the_short_game_bankruptcy_announces_no_auction() -> None:
+    play = Play("Alice,Bob,Carol", end_after_bankruptcies=1)
+    play("buy bob medit", "pay bob 1430", "tax bob luxury")
+    said = play("bankrupt bob")
+    assert "auction" not in said.casefold()
+    assert "The short game ends at this bankruptcy" in said
+    assert play.state.auction is None
+    assert play.state.deeds["Mediterranean Avenue"].owner is None
