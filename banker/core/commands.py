@@ -172,6 +172,9 @@ class DrawCard(_Command):
     """The dice thrown for the nearest-utility card."""
     passed_go: bool = False
     """The token passed GO on the way to the card's square (salary)."""
+    square: int | None = None
+    """The square the token stood on when the card was drawn (a Chance square): where a
+    moving card takes it, and whether it passes GO, follow from it."""
 
 
 class LeaveJail(_Command):

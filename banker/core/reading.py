@@ -280,9 +280,11 @@ def card(a: Args) -> c.DrawCard:
     passed_go = bool(words) and words[-1].casefold() == "go"
     if passed_go:
         words.pop()
+    square = _square(words)
     roll: int | None = None
     if words and _is_number(words[-1]):
         roll = dice(words.pop())
+    square = square if square is not None else _square(words)
     ids = list(a.state.edition.cards_by_id)
 
     def card_and_deed(rest: list[str]) -> tuple[str, str | None]:
@@ -304,7 +306,20 @@ def card(a: Args) -> c.DrawCard:
         return found[0], a.deed(rest[1:]) if rest[1:] else None
 
     name, (card_id, deed) = a.split(words, card_and_deed)
-    return c.DrawCard(player=name, card=card_id, deed=deed, dice=roll, passed_go=passed_go)
+    return c.DrawCard(
+        player=name, card=card_id, deed=deed, dice=roll, passed_go=passed_go, square=square
+    )
+
+
+def _square(words: list[str]) -> int | None:
+    """`at N` at the end of `words` (taken off them): the square the token stood on."""
+    if len(words) >= 2 and words[-2].casefold() == "at" and _is_number(words[-1]):
+        square = words.pop()
+        words.pop()
+        if len(square) > 3:
+            raise BadInput("{n!r} is not a square of the board.", n=square)
+        return int(square)
+    return None
 
 
 def jail(a: Args) -> c.LeaveJail:

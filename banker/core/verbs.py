@@ -123,10 +123,10 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         cards.draw,
         Word(
             "card",
-            "card PLAYER CARD_ID [DEED] [DICE] [go]",
+            "card PLAYER CARD_ID [DEED] [at SQUARE] [DICE] [go]",
             reading.card,
             "landed",
-            keywords=("go",),
+            keywords=("go", "at"),
         ),
         example="card bob chance-div",
     ),

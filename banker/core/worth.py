@@ -74,6 +74,12 @@ def rent_due(
         raise BadInput(
             "'x10' is the nearest-utility card's rent; {deed} is not a utility.", deed=deed_name
         )
+    if dice is not None and deed.kind is not DeedKind.UTILITY:
+        raise BadInput(
+            "{deed} is not a utility: its rent takes no dice total. Leave the dice out, "
+            "e.g. 'rent Alice {deed}'.",
+            deed=deed_name,
+        )
     owner = held.owner
     if deed.kind is DeedKind.STREET:
         assert deed.rent is not None

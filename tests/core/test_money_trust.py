@@ -223,7 +223,6 @@ def test_part_payment_in_deeds_writes_the_debt_off() -> None:
     assert play.debts() == []
     assert play.state.deeds["Mediterranean Avenue"].owner == "Bob"
     assert play.cash("Alice") == 0
-    play("buy alice baltic") if play.cash("Alice") >= 60 else None
 
 
 def test_a_write_off_above_the_debt_is_refused() -> None:
@@ -358,3 +357,48 @@ def test_the_short_game_bankruptcy_announces_no_auction() -> None:
     assert "The short game ends at this bankruptcy" in said
     assert play.state.auction is None
     assert play.state.deeds["Mediterranean Avenue"].owner is None
+
+
+# 10. Inputs no table could produce are refused.
+
+
+def test_a_dice_total_on_a_street_is_refused() -> None:
+    play = Play("Alice,Bob")
+    play("buy alice board")
+    play.refused("rent bob board 7", "Boardwalk is not a utility", "takes no dice")
+    play("rent bob board")
+    assert play.cash("Bob") == 1450
+
+
+def test_the_nearest_utility_card_needs_the_deed_or_the_square() -> None:
+    play = Play("Alice,Bob")
+    play("buy alice electric")
+    play.refused("card bob chance-utility 7", "Say where", "at 7")
+    play("card bob chance-utility at 22 7")  # from 22 the nearest utility is Water Works
+    assert play.cash("Bob") == 1500
+    play("card bob chance-utility at 7 7")  # from 7: Electric Company, $70
+    assert play.cash("Bob") == 1430
+
+
+def test_short_line_is_never_the_nearest_railroad_from_chance() -> None:
+    play = Play("Alice,Bob")
+    play("buy alice short")
+    text = play.refused("card bob chance-railroad-1 short", "Short Line cannot be where")
+    assert "from 7: Pennsylvania Railroad; from 22: B&O Railroad; from 36: Reading" in text
+    play.refused("card bob chance-railroad-1 at 8", "square 8 is not one")
+
+
+def test_passing_go_follows_from_the_chance_square() -> None:
+    play = Play("Alice,Bob")
+    play.refused("card alice chance-boardwalk go", "cannot take the token past GO")
+    play("card alice chance-reading")  # from any Chance square Reading is past GO
+    assert play.cash("Alice") == 1700
+    play("card alice chance-illinois at 22")
+    assert play.cash("Alice") == 1700
+    play("card alice chance-illinois at 36")
+    assert play.cash("Alice") == 1900
+    play.refused("card alice chance-illinois at 22 go", "from square 22")
+    play("buy bob reading")
+    said = play("card alice chance-railroad-1 at 36")  # Reading, past GO: salary and 2 x $25
+    assert "collected $200 salary" in said
+    assert play.cash("Alice") == 2100 - 50
