@@ -39,7 +39,7 @@ from banker.core.ledger import (
 from banker.core.money import Message, msg
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState, Player
-from banker.core.worth import income_tax_percent, rent_due
+from banker.core.worth import income_tax_percent, rent_due, worth
 
 
 def go(state: GameState, cmd: PassGo) -> Message:
@@ -185,7 +185,15 @@ def tax(state: GameState, cmd: PayTax) -> Message:
                 p=player.name,
             )
         amount = income_tax_percent(state, player.name)
-        how = msg("{pct}% of worth", pct=state.edition.income_tax_percent)
+        w = worth(state, player.name)
+        how = msg(
+            "{pct}% of worth {total}: cash {cash} + deeds {deeds} + buildings {buildings}",
+            pct=state.edition.income_tax_percent,
+            total=state.money(w.total),
+            cash=state.money(w.cash),
+            deeds=state.money(w.deeds),
+            buildings=state.money(w.buildings),
+        )
     note = charge(state, player, amount, None, msg("income tax"), pot=pot)
     return msg(
         "{p} paid {amount} income tax ({how})"

@@ -28,7 +28,8 @@ class PlayerLine:
     """1 for the first player in turn order."""
     name: str
     cash: Money
-    worth: Money
+    worth: Money | None
+    """None under strict income tax until the game ends."""
     deeds: tuple[tuple[str | None, bool], ...]
     """Each deed held, in board order: its colour group's colour (None for a railroad or
     a utility) and whether it is mortgaged."""
@@ -152,7 +153,9 @@ class LedgerView:
 def ledger_view(state: GameState) -> LedgerView:
     """What the ledger shows of `state`."""
     from banker.core.edition import DeedKind
-    from banker.core.worth import rent_due, worth
+    from banker.core.worth import rent_due, worth, worth_hidden
+
+    hidden = worth_hidden(state)
 
     edition = state.edition
 
@@ -167,7 +170,7 @@ def ledger_view(state: GameState) -> LedgerView:
             seat=seat,
             name=p.name,
             cash=p.cash,
-            worth=0 if p.bankrupt else worth(state, p.name).total,
+            worth=None if hidden else 0 if p.bankrupt else worth(state, p.name).total,
             deeds=tuple(
                 (group_colour(d), state.deeds[d].mortgaged) for d in state.deeds_of(p.name)
             ),

@@ -8,7 +8,7 @@ from banker.core.commands import RentVariant
 from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.money import Message, Money, msg, plural
-from banker.core.rules import MortgagedGroupRent
+from banker.core.rules import IncomeTaxMode, MortgagedGroupRent
 from banker.core.state import GameState
 
 MIN_DICE = 2
@@ -221,6 +221,25 @@ def worth(state: GameState, player: str) -> Worth:
         if deed.house_cost:
             buildings += state.level(name) * deed.house_cost
     return Worth(state.player(player).cash, deeds, buildings)
+
+
+def worth_hidden(state: GameState) -> bool:
+    """Strict income tax: while the player may choose a percentage of worth, nothing shows a
+    player's worth until the game is over (RULES.md, income tax)."""
+    return (
+        state.rules.strict_income_tax
+        and state.rules.income_tax is IncomeTaxMode.CHOICE
+        and state.winner is None
+    )
+
+
+def require_worth_shown(state: GameState) -> None:
+    """Refuse to tell a player's worth under strict income tax."""
+    if worth_hidden(state):
+        raise NotAllowed(
+            "This game plays strict income tax: nobody's worth is shown until the game ends. "
+            "The breakdown comes with the receipt of a percentage choice."
+        )
 
 
 def income_tax_percent(state: GameState, player: str) -> Money:

@@ -14,7 +14,7 @@ from banker.core.cards import deck_name, repairs_due
 from banker.core.edition import Card, CardAction, Edition, SquareKind
 from banker.core.money import plural
 from banker.core.state import GameState
-from banker.core.worth import half, income_tax_percent, worth
+from banker.core.worth import half, income_tax_percent, worth, worth_hidden
 from banker.tui.looks import seat_colour
 from banker.tui.speech import N_, _, pad, said
 
@@ -151,7 +151,15 @@ def landings(edition: Edition) -> list[Landing]:
 
 
 def worth_lines(state: GameState, player: str) -> list[str]:
-    """A player's worth, line by line, with both income tax options (`worth NAME`)."""
+    """A player's worth, line by line, with both income tax options (`worth NAME`); under
+    strict income tax, only why it is not shown."""
+    if worth_hidden(state):
+        return [
+            _(
+                "This game plays strict income tax: nobody's worth is shown until the game "
+                "ends. The breakdown comes with the receipt of a percentage choice."
+            )
+        ]
     w = worth(state, player)
     m = state.money
     width = 22

@@ -402,3 +402,70 @@ def test_passing_go_follows_from_the_chance_square() -> None:
     said = play("card alice chance-railroad-1 at 36")  # Reading, past GO: salary and 2 x $25
     assert "collected $200 salary" in said
     assert play.cash("Alice") == 2100 - 50
+
+
+# 5. Strict income tax: no worth anywhere until the game ends.
+
+
+def test_strict_income_tax_hides_every_worth_until_the_end(tmp_path: Path) -> None:
+    from banker.core.report import state_json, worth_lines
+    from banker.core.view import ledger_view
+
+    play = Play("Alice,Bob", strict_income_tax=True)
+    play("buy alice board")
+    with pytest.raises(BankerError, match="strict income tax"):
+        worth_lines(play.state, "Alice")
+    assert [p["worth"] for p in state_json(play.state)["players"]] == [None, None]
+    assert [p.worth for p in ledger_view(play.state).players] == [None, None]
+    from banker.web.table import table_json
+
+    assert [p["worth_text"] for p in table_json(play.state, 1, [])["players"]] == [None, None]
+    said = play("tax alice income percent")
+    # The breakdown comes with the receipt: $1,100 cash + $400 Boardwalk = $1,500, 10% $150.
+    assert "$150 income tax (10% of worth $1,500: cash $1,100 + deeds $400" in said
+    play("end")
+    assert [p["worth"] for p in state_json(play.state)["players"]] == [1350, 1500]
+    assert worth_lines(play.state, "Alice")[0] == "Alice is worth $1,350:"
+
+
+def test_strict_income_tax_hides_worth_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from banker.cli import main
+
+    rules = tmp_path / "rules.toml"
+    rules.write_text("strict_income_tax = true\n", encoding="utf-8")
+    game = str(tmp_path / "g.banker")
+    assert main(["new", game, "--players", "Alice,Bob", "--rules", str(rules)]) == 0
+    assert main(["do", game, "worth alice"]) != 0
+    assert "strict income tax" in capsys.readouterr().err
+    assert main(["show", game, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [p["worth"] for p in shown["players"]] == [None, None]
+
+
+# Messages: `banker show` tells the debts, the open auction and the winner.
+
+
+def test_show_text_tells_debts_auction_and_winner(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from banker.cli import main
+
+    game = str(tmp_path / "g.banker")
+    assert main(["new", game, "--players", "Alice,Bob,Carol"]) == 0
+    for line in ("buy alice board", "pay bob 1470", "rent bob board", "auction park"):
+        assert main(["do", game, line]) == 0
+    assert main(["do", game, "bid carol 100"]) == 0
+    capsys.readouterr()
+    assert main(["show", game]) == 0
+    out = capsys.readouterr().out
+    assert "Bob owes Alice $50 (rent for Boardwalk)" in out
+    assert "Auction open: Park Place, high bid $100 by Carol" in out
+    for line in ("close", "end"):
+        assert main(["do", game, line]) == 0
+    capsys.readouterr()
+    assert main(["show", game]) == 0
+    assert "Winner: Carol (the game was ended)" in capsys.readouterr().out

@@ -172,7 +172,7 @@ class PlayersTable(Widget, can_focus=True):
             Text(str(player.seat), style="dim"),
             Text(_("{p} owes").format(p=name) if player.owes else name, style=f"bold {colour}"),
             Text(view.money(player.cash), style="bold red" if player.owes else "bold"),
-            Text(view.money(player.worth)),
+            Text("" if player.worth is None else view.money(player.worth)),
             swatches,
             Text(str(player.jail_cards) if player.jail_cards else ""),
         ]
