@@ -122,7 +122,13 @@ def build_houses(state: GameState, cmd: BuildHouses) -> Message:
         )
     cost = deed.house_cost or 0
     total = cost * cmd.count
-    require_cash(state, player, total, plural(cmd.count, "for 1 house", "for {n} houses"))
+    require_cash(
+        state,
+        player,
+        total,
+        plural(cmd.count, "for 1 house", "for {n} houses"),
+        keep=state.edition.lots_of(deed.name),
+    )
     to_bank(state, player, total)
     held.houses += cmd.count
     state.bank.houses_left -= cmd.count
@@ -152,7 +158,7 @@ def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
     if state.bank.hotels_left < 1:
         raise HouseShortage("The bank has no hotels left: wait until someone sells a hotel back.")
     cost = deed.house_cost or 0
-    require_cash(state, player, cost, msg("for a hotel"))
+    require_cash(state, player, cost, msg("for a hotel"), keep=state.edition.lots_of(deed.name))
     to_bank(state, player, cost)
     held.houses = 0
     held.hotel = True
@@ -325,6 +331,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
             player,
             total,
             msg("to build on the {group} group", group=_group_name(state, deed)),
+            keep=lots,
         )
         to_bank(state, player, total)
         told = N_("{p} built on the {group} group for {amount}: now {levels}")

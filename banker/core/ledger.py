@@ -41,12 +41,20 @@ def check_amount(amount: int) -> None:
         raise BadInput("{a} is more than the bank handles in one go; check the amount.", a=amount)
 
 
-def require_cash(state: GameState, player: Player, amount: Money, purpose: Message) -> None:
-    """Refuse when the player's cash does not cover `amount`, saying what could be raised."""
+def require_cash(
+    state: GameState,
+    player: Player,
+    amount: Money,
+    purpose: Message,
+    keep: list[str] | None = None,
+) -> None:
+    """Refuse when the player's cash does not cover `amount`, saying what could be raised.
+    `keep`: lots the advice may not count (the group being built on, which must stay
+    unmortgaged and keep its buildings)."""
     if player.cash >= amount:
         return
     missing = amount - player.cash
-    could = raisable(state, player.name)
+    could = raisable(state, player.name, exclude=keep or [])
     extra = could.buildings + could.mortgages
     if extra >= missing:
         advice = msg(

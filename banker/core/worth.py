@@ -269,10 +269,13 @@ class Raisable:
         return self.cash + self.buildings + self.mortgages
 
 
-def raisable(state: GameState, player: str) -> Raisable:
+def raisable(state: GameState, player: str, exclude: list[str] | None = None) -> Raisable:
+    """What `player` could raise, leaving out the lots in `exclude`."""
     buildings = 0
     mortgages = 0
     for name in state.deeds_of(player):
+        if exclude and name in exclude:
+            continue
         deed = state.edition.deed(name)
         held = state.deeds[name]
         if deed.house_cost:

@@ -469,3 +469,34 @@ def test_show_text_tells_debts_auction_and_winner(
     capsys.readouterr()
     assert main(["show", game]) == 0
     assert "Winner: Carol (the game was ended)" in capsys.readouterr().out
+
+
+def test_building_advice_does_not_count_mortgaging_the_group_built_on() -> None:
+    """Alice owns the dark blues and Reading Railroad with $100: a $200 house on Boardwalk.
+    Mortgaging Park Place would forbid the house, so only Reading's $100 can be raised."""
+    play = Play("Alice,Bob")
+    play("buy alice board", "buy alice park", "buy alice reading", "pay alice 450")
+    assert play.cash("Alice") == 100
+    text = play.refused("build alice board", "needs $200")
+    assert "up to $100 can be raised" in text
+    play("mortgage alice reading")
+    text = play.refused("levels alice board 1,1", "needs $400")
+    assert "there is nothing left to sell or mortgage" in text
+
+
+def test_free_without_a_deal_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from banker.cli import main
+
+    game = tmp_path / "g.banker"
+    assert main(["new", str(game), "--players", "Alice,Bob", "--free"]) != 0
+    assert "--free gives the dealt deeds for nothing, but no deal" in capsys.readouterr().err
+    assert not game.exists()
+
+
+def test_a_name_given_twice_is_named_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    from banker.cli import main
+
+    assert main(["new", "twice", "--players", "Alice,Alice"]) != 0
+    err = capsys.readouterr().err
+    assert "'Alice' is named twice" in err
+    assert "case" not in err
