@@ -89,7 +89,7 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
     others = seated_from_left(state, player.name)
     if action is CardAction.PAY_EACH:
         total = card.amount * len(others)
-        if player.cash >= total:
+        if player.cash >= total and not state.debts_of(player.name):
             for other in others:
                 transfer(player, other, card.amount)
             return said(msg("paid {amount} in all", amount=money(total)))

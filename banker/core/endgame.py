@@ -237,24 +237,37 @@ def _to_several(state: GameState, player: Player, s: Settlement, auctions: bool)
         state.deeds[name].owner = None
         state.deeds[name].mortgaged = False
     state.estate = Estate(debtor=player.name, pool=pool, claims=list(s.claims), deeds=list(s.deeds))
-    head = msg(
-        "{p} is bankrupt to {who}: {cash} cash and {b} for {bn} to share",
-        p=player.name,
-        who=creditors_word(s.claims),
-        cash=state.money(s.cash),
-        b=state.money(s.buildings),
-        bn=_buildings(s),
+    head = (
+        msg(
+            "{p} is bankrupt to {who}: {cash} cash and {b} for {bn} to share",
+            p=player.name,
+            who=creditors_word(s.claims),
+            cash=state.money(s.cash),
+            b=state.money(s.buildings),
+            bn=_buildings(s),
+        )
+        if s.houses or s.hotels
+        else msg(
+            "{p} is bankrupt to {who}: {cash} cash to share",
+            p=player.name,
+            who=creditors_word(s.claims),
+            cash=state.money(s.cash),
+        )
     )
     if s.deeds and auctions:
         open_auction(state, s.deeds[0])
         state.auction.bidders.remove(player.name)  # type: ignore[union-attr]
         state.auction_queue = list(s.deeds[1:])
         return msg(
-            "{head}; the bank auctions {n} deeds, starting with {first}, and shares the "
-            "proceeds too when the last auction closes",
+            "{head}; the bank auctions {deeds}, and shares the proceeds too when the last "
+            "auction closes",
             head=head,
-            n=len(s.deeds),
-            first=s.deeds[0],
+            deeds=plural(
+                len(s.deeds),
+                "1 deed, {first}",
+                "{n} deeds, starting with {first}",
+                first=s.deeds[0],
+            ),
         )
     return msg("{head}; {shared}", head=head, shared=pay_estate(state))
 

@@ -90,9 +90,11 @@ def charge(
     """A payment the rules oblige (rent, tax, card, fine): paid now if the cash covers it,
     otherwise owed in full as a debt, with no cash moving until it is settled.
 
+    A player already in debt pays nothing new before the older debts: it is owed after them.
+
     Returns None when paid, or the note for the receipt about the debt.
     """
-    if payer.cash >= amount:
+    if payer.cash >= amount and not state.debts_of(payer.name):
         if creditor is None:
             to_bank(state, payer, amount, pot=pot)
         else:
@@ -108,6 +110,8 @@ def charge(
             to_pot=pot and creditor is None,
         )
     )
+    if payer.cash >= amount:
+        return msg("{p} already owes: this is owed after the older debts", p=payer.name)
     return msg(
         "{p} has only {cash}: {missing} missing, owed as a debt",
         p=payer.name,
@@ -193,7 +197,8 @@ def pay_covered_debts(state: GameState, richer: set[str], skip: set[int]) -> lis
                 msg(
                     "{p} paid {who} the {amount} owed ({why})",
                     p=name,
-                    who=debt.creditor or msg("the bank"),
+                    who=debt.creditor
+                    or (msg("the Free Parking pot") if debt.to_pot else msg("the bank")),
                     amount=state.money(amount),
                     why=debt_reason(debt),
                 )

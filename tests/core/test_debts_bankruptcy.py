@@ -97,7 +97,7 @@ def test_a_tax_owed_with_the_pot_goes_to_the_pot_when_settled(table_with) -> Non
     assert [(d, c, a) for d, c, a, _ in debts(table)] == [("Bob", None, 100)]
     assert table.pot == 0
     receipt = table.do(PassGo(player="Bob"))
-    assert "Bob paid the bank the $100 owed (Luxury Tax)" in receipt
+    assert "Bob paid the Free Parking pot the $100 owed (Luxury Tax)" in receipt
     assert table.pot == 100
     assert table.cash("Bob") == 130
 

@@ -500,3 +500,20 @@ def test_a_name_given_twice_is_named_twice(capsys: pytest.CaptureFixture[str]) -
     err = capsys.readouterr().err
     assert "'Alice' is named twice" in err
     assert "case" not in err
+
+
+def test_a_debtor_pays_no_new_obligation_before_the_older_debt() -> None:
+    """Bob owes the pot $100 with $66; Dave's birthday asks $10 of him: owed after the pot,
+    not paid from the cash the pot is waiting for."""
+    play = Play("Alice,Bob,Carol,Dave", free_parking_pot=True)
+    play("pay bob 1434", "tax bob luxury")
+    said = play("card dave chest-birthday")
+    assert "Bob could not pay and owes it" in said
+    assert play.debts() == [("Bob", None, 100), ("Bob", "Dave", 10)]
+    assert play.cash("Bob") == 66
+    said = play("collect bob 44")
+    assert said.index("Bob paid the Free Parking pot the $100 owed (Luxury Tax)") < said.index(
+        "Bob paid Dave the $10 owed"
+    )
+    assert play.state.bank.free_parking == 100
+    assert play.debts() == []
