@@ -10,6 +10,8 @@ The benchmarks:
 - bench_app.py: app start to first screen vs. a bare Textual app (goal within 1.3x);
   keypress to updated ledger with 8 players and 10,000 entries (goal under 50 ms p95);
   peak memory of the app (goal under 150 MB);
+- bench_cli.py: one `banker do` and one `banker show --json` as whole processes vs.
+  `python -c 'import pydantic, sqlite3'` (goal within 2x, CPU and wall);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
   the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat).
 """
@@ -43,6 +45,7 @@ def main() -> None:
             "journal",
             ["bench_journal.py", "--commands", "100000"] + (["--quick"] if args.quick else []),
         ),
+        ("command line", ["bench_cli.py"] + (["--runs", "7"] if args.quick else [])),
         ("app", ["bench_app.py"] + (["--presses", "20", "--starts", "3"] if args.quick else [])),
         (
             "table view",
