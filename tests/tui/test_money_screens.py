@@ -101,3 +101,31 @@ def test_the_history_tells_part_and_automatic_payments(language: str, part: str,
     assert said[4] == part
     assert paid in said[5]
     assert game.state.debts == []
+
+
+@pytest.mark.parametrize(
+    ("language", "shares", "owed"),
+    [("ms", "Bahagian", "Bob: terhutang $50"), ("th", "ส่วนแบ่ง", "Bob: ค้าง $50")],
+)
+async def test_the_shared_statement_speaks_the_games_language(
+    tmp_path: Path, language: str, shares: str, owed: str
+) -> None:
+    from banker.store import Journal
+
+    path = tmp_path / "table.banker"
+    setup = c.Setup(
+        players=["Alice", "Bob", "Carol"], edition=load_edition("us"), language=language
+    )
+    with Journal.create(path, setup) as journal:
+        journal.apply(c.Pay(player="Alice", amount=1489))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await command(pilot, "card alice chance-chairman")
+        assert isinstance(app.screen, RaiseFundsScreen)
+        await pilot.press("k")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettlementScreen)
+        statement = text_of(screen.query_one("#statement"))
+        assert shares in statement
+        assert owed in statement
