@@ -60,6 +60,16 @@ def state_json(state: GameState) -> dict[str, Any]:
             "bidders": list(state.auction.bidders),
             "queue": list(state.auction_queue),
         },
+        "estate": None
+        if state.estate is None
+        else {
+            "debtor": state.estate.debtor,
+            "pool": state.estate.pool,
+            "claims": [
+                {"creditor": c.creditor, "to_pot": c.to_pot, "amount": c.amount}
+                for c in state.estate.claims
+            ],
+        },
         "winner": state.winner,
         "ended": state.ended,
     }

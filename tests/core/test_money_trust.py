@@ -315,6 +315,17 @@ def test_bankrupt_to_several_auctions_the_deeds_and_shares_the_proceeds() -> Non
     assert "auctions 3 deeds, starting with Mediterranean Avenue" in said
     assert play.state.deeds["Reading Railroad"].mortgaged is False
     assert [play.cash(p) for p in ("Alice", "Bob", "Dave")] == [1500, 1500, 1500]
+    from banker.core.report import state_json
+
+    assert state_json(play.state)["estate"] == {
+        "debtor": "Carol",
+        "pool": 35,
+        "claims": [
+            {"creditor": "Dave", "to_pot": False, "amount": 50},
+            {"creditor": "Alice", "to_pot": False, "amount": 50},
+            {"creditor": "Bob", "to_pot": False, "amount": 50},
+        ],
+    }
     play("bid alice 40", "close", "close")
     said = play("bid dave 20", "close")
     # $10 + $25 + $40 + $20 = $95 of $150: 31.67 each, rounded down, the odd two from the left.
