@@ -528,3 +528,9 @@ def test_a_debtor_pays_no_new_obligation_before_the_older_debt() -> None:
     )
     assert play.state.bank.free_parking == 100
     assert play.debts() == []
+
+
+def test_auction_go_names_no_deed_at_random() -> None:
+    play = Play("Alice,Bob")
+    text = play.refused("auction go", "No deed is called 'go'")
+    assert "Marvin" not in text
