@@ -118,6 +118,7 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
     return {
         "seq": seq,
         "board": edition.name,
+        "rules": state.rules.model_dump(mode="json"),
         "currency": edition.currency,
         "players": players,
         "groups": groups,

@@ -13,7 +13,9 @@ The benchmarks:
 - bench_cli.py: one `banker do` and one `banker show --json` as whole processes vs.
   `python -c 'import pydantic, sqlite3'` (goal within 2x, CPU and wall);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
-  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat).
+  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat);
+- bench_tournament.py: a director following 10, 50 and 200 tables that each play every
+  3 s, next to a bare stream reader (goal: a table's change on the board within 1 s p95).
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ def main() -> None:
             "table view",
             ["bench_table_view.py"]
             + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
+        ),
+        (
+            "tournament",
+            ["bench_tournament.py"] + (["--seconds", "5"] if args.quick else []),
         ),
     ]
     print(f"Banker benchmarks on {machine()}")
