@@ -129,3 +129,37 @@ async def test_the_shared_statement_speaks_the_games_language(
         statement = text_of(screen.query_one("#statement"))
         assert shares in statement
         assert owed in statement
+
+
+async def test_the_pay_dialog_takes_a_part_payment_of_a_debt(game: Callable[..., Path]) -> None:
+    """Alice owes Bob $50 with $30: the pay dialog sends him $20 of it, and the ledger's
+    history says what is still owed."""
+    from textual.widgets import Select
+
+    from banker.tui.screens.money import MoneyScreen
+
+    path = game(
+        c.Buy(player="Alice", deed="Mediterranean Avenue"),
+        c.Pay(player="Alice", amount=1410),
+        c.Buy(player="Bob", deed="Boardwalk"),
+        c.PayRent(player="Alice", deed="Boardwalk"),
+    )
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MoneyScreen)
+        screen.query_one("#payer", Select).value = "Alice"
+        screen.query_one("#payee", Select).value = "Bob"
+        await type_text(pilot, "20")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+    with reopen(path) as journal:
+        state = journal.game.state
+        assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [("Alice", "Bob", 30)]
+        assert "Alice paid Bob $20 towards the debt; $30 still owed" in str(
+            journal.game.applied[-1].message
+        )
