@@ -41,11 +41,12 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
     _check_moment(state, command, verb)
     new = state.clone()
     cash = {p.name: p.cash for p in new.players}
-    before = {id(d) for d in new.debts}
+    # Held for the whole command, so no debt it creates can reuse an older one's id.
+    older = list(new.debts)
     message = verb.apply(new, command)
     if new.debts:
         richer = {p.name for p in new.players if p.cash > cash[p.name] and not p.bankrupt}
-        created = {id(d) for d in new.debts} - before
+        created = {id(d) for d in new.debts} - {id(d) for d in older}
         paid = pay_covered_debts(new, richer, created)
         if paid:
             message = msg("{text}; {paid}", text=message, paid=joined(paid, "; "))
