@@ -288,7 +288,7 @@ def _edition(args: argparse.Namespace) -> int:
             f"{args.file}: a good edition. {edition.name}: {len(edition.deeds)} deeds "
             f"({streets} streets in {len(edition.groups)} colour groups), "
             f"{len(edition.cards)} cards, start {edition.money(edition.starting_cash)}, "
-            f"salary {edition.money(edition.salary)}."
+            f"salary {edition.money(edition.salary)}, scale {edition.scale}."
         )
         return 0
     for ident in BUILTIN_EDITIONS:

@@ -163,7 +163,9 @@ def test_edition_check_says_what_is_wrong(
 ) -> None:
     good = Path(__file__).resolve().parents[2] / "banker" / "editions" / "us100.toml"
     assert main(["edition", "check", str(good)]) == 0
-    assert "a good edition. United States (100x)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "a good edition. United States (100x)" in out
+    assert "scale 100." in out
     bad = tmp_path / "bad.toml"
     bad.write_text(
         good.read_text().replace(
