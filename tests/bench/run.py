@@ -14,6 +14,11 @@ The benchmarks:
   `python -c 'import pydantic, sqlite3'` (goal within 2x, CPU and wall);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
   the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat);
+- bench_lan.py: 2,000 idle and slow connections from 100 LAN addresses while a token
+  holder reads the table and the banker plays (holder served within 1 s; latency grows
+  < 10 ms; memory bounded);
+- tests/faults/damage_campaign.py: random bit flips and truncations of a real game file
+  (silently different 0, crashed 0; entries recover saves against those intact);
 - bench_tournament.py: a director following 10, 50 and 200 tables that each play every
   3 s, next to a bare stream reader (goal: a table's change on the board within 1 s p95).
 """
@@ -53,6 +58,14 @@ def main() -> None:
             "table view",
             ["bench_table_view.py"]
             + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
+        ),
+        (
+            "table view under attack",
+            ["bench_lan.py"] + (["--seconds", "15", "--floor-seconds", "6"] if args.quick else []),
+        ),
+        (
+            "damaged files",
+            ["../faults/damage_campaign.py", "--copies", "60" if args.quick else "300"],
         ),
         (
             "tournament",
