@@ -13,6 +13,7 @@ from banker.core.commands import Command
 from banker.core.errors import BankerError, NotAllowed
 from banker.core.money import Message
 from banker.core.state import GameState
+from banker.core.turns import follow
 from banker.core.verbs import Verb, verb_of
 
 
@@ -39,7 +40,9 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
         )
     _check_moment(state, command, verb)
     new = state.clone()
-    return new, Receipt(verb.apply(new, command))
+    receipt = Receipt(verb.apply(new, command))
+    follow(new, command)
+    return new, receipt
 
 
 def _check_moment(state: GameState, command: Command, verb: Verb[Any]) -> None:

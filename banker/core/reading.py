@@ -471,3 +471,22 @@ def undo(a: Args) -> Undo:
 def redo(a: Args) -> Redo:
     a.nothing(a.words)
     return Redo()
+
+
+def turn(a: Args) -> c.PassTurn:
+    if not a.words:
+        return c.PassTurn()
+    name, _ = a.split(a.words, a.nothing)
+    return c.PassTurn(player=name)
+
+
+def move(a: Args) -> c.MoveToken:
+    from banker.core.turns import ahead, find_square
+
+    name, rest = a.split(a.words, lambda words: words)
+    if not rest:
+        raise a.usage()
+    if len(rest) == 1 and _is_number(rest[0]):
+        square, passed = ahead(a.state, name, dice(rest[0]))
+        return c.MoveToken(player=name, square=square, passed_go=passed)
+    return c.MoveToken(player=name, square=find_square(a.state, name, " ".join(rest)))

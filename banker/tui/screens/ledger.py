@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from banker.core.state import GameState
     from banker.store import Journal
     from banker.tui.app import GameChange
+    from banker.tui.screens.picker import Destination
     from banker.tui.widgets.command_bar import CommandBar
     from banker.tui.words import Landing
 
@@ -44,6 +45,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         Binding("l", "landed", N_("Landed")),
         Binding("g", "pass_go", N_("GO")),
         Binding("p", "pay", N_("Pay")),
+        Binding("space", "next_turn", N_("Next turn"), key_display="␣"),
         Binding("c", "collect", N_("Collect")),
         Binding("b", "build", N_("Build")),
         Binding("m", "mortgage", N_("Mortgage")),
@@ -160,6 +162,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         self.show_view(ledger_view(journal.game.state), journal.entries(limit=SHOWN))
 
     def show_view(self, view: LedgerView, history: Sequence[LogEntry]) -> None:
+        before = self.view
         self.view = view
         if view.winner is not None:
             self.sub_title = _("{game} · game over, {p} won").format(
@@ -168,6 +171,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         elif not view.time_limit_minutes:
             self.sub_title = self.banker.game_path.stem
         self.query_one(PlayersTable).show(view)
+        self._follow_turn(before, view)
         self.query_one(BoardView).show(view)
         self.query_one(BankGauge).view = view
         self.query_one(HistoryView).entries = tuple(history)
@@ -184,6 +188,23 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         return players[max(0, min(row, len(players) - 1))].name
 
     # Player selection.
+
+    def _follow_turn(self, before: LedgerView | None, view: LedgerView) -> None:
+        """When the turn moves on (or back, by undo), the highlight goes with it: the
+        actions are for the player whose turn it is unless 1-8 picks another."""
+        turn = next((p.seat for p in view.players if p.turn), None)
+        was = next((p.seat for p in before.players if p.turn), None) if before else None
+        if turn is not None and (turn != was or before is None):
+            self.query_one(PlayersTable).move_cursor(turn - 1)
+
+    def action_next_turn(self) -> None:
+        """The turn passes to the next player still in the game (journaled: undo takes it
+        back). After doubles the banker simply does not press it."""
+        from banker.core import commands as c
+
+        if self.game_is_over():
+            return
+        self._do(c.PassTurn())
 
     def action_select(self, seat: int) -> None:
         table = self.query_one(PlayersTable)
@@ -203,8 +224,27 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
             return
         player = self.selected
         self.app.push_screen(
-            SquarePicker(player, self.state.edition), lambda landing: self._landed(player, landing)
+            SquarePicker(self.state, player), lambda place: self._moved(player, place)
         )
+
+    def _moved(self, player: str, place: Destination | None) -> None:
+        """The token went where the banker said: the move is journaled (the salary with it
+        when the dice took it past GO), then the square's offers."""
+        from banker.core import commands as c
+        from banker.core.edition import SquareKind
+        from banker.core.turns import position
+
+        if place is None:
+            return
+        if place.square is not None and (
+            place.passed_go or place.square != position(self.state, player)
+        ):
+            move = c.MoveToken(player=player, square=place.square, passed_go=place.passed_go)
+            if not self.banker.do(move):
+                return
+        if place.passed_go and place.landing.square is SquareKind.GO:
+            return  # the salary was the whole of it
+        self._landed(player, place.landing)
 
     def _landed(self, player: str, landing: Landing | None) -> None:
         from banker.tui.screens.landed import LandedScreen

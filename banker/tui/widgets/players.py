@@ -154,7 +154,7 @@ class PlayersTable(Widget, can_focus=True):
         name = player.name
         if player.bankrupt:
             return [
-                Text(str(player.seat), style="dim"),
+                Text(f" {player.seat}", style="dim"),
                 Text(name, style="strike dim"),
                 Text(_("bankrupt"), style="dim"),
                 Text(""),
@@ -162,6 +162,11 @@ class PlayersTable(Widget, can_focus=True):
                 Text(""),
             ]
         colour = seat_colour(player.seat)
+        seat = (
+            Text(f"▶{player.seat}", style="bold reverse")
+            if player.turn
+            else Text(f" {player.seat}", style="dim")
+        )
         swatches = Text(f"{len(player.deeds):>2} ")
         for hue, mortgaged in player.deeds:
             if hue:
@@ -169,7 +174,7 @@ class PlayersTable(Widget, can_focus=True):
             else:
                 swatches.append("▫" if mortgaged else "□", style="bold")
         return [
-            Text(str(player.seat), style="dim"),
+            seat,
             Text(_("{p} owes").format(p=name) if player.owes else name, style=f"bold {colour}"),
             Text(view.money(player.cash), style="bold red" if player.owes else "bold"),
             Text(view.money(player.worth)),

@@ -1,0 +1,72 @@
+"""Whose turn it is, landing by the dice total, and the ranking of square names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from banker.core.turns import position, whose_turn
+from banker.tui.app import make_app
+from banker.tui.screens.landed import LandedScreen
+from banker.tui.screens.ledger import LedgerScreen
+from banker.tui.screens.picker import SquarePicker
+from tests.tui.conftest import SIZE, reopen, type_text
+
+
+async def test_one_key_passes_the_turn_and_the_actions_follow_it(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ledger = app.screen
+        assert isinstance(ledger, LedgerScreen)
+        assert ledger.selected == "Alice"
+        await pilot.press("space")
+        await pilot.pause()
+        assert ledger.selected == "Bob"
+        await pilot.press("3")  # 1-8 still pick anyone
+        assert ledger.selected == "Carol"
+        await pilot.press("space")
+        await pilot.pause()
+        assert ledger.selected == "Carol"  # Bob's turn passed on to Carol
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert ledger.selected == "Bob"
+    with reopen(demo_path) as journal:
+        assert whose_turn(journal.game.state) == "Bob"
+
+
+async def test_the_dice_total_lands_the_token_and_pays_go_on_the_way(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        state = app.state
+        start = position(state, "Bob")
+        cash = state.player("Bob").cash
+        size = state.edition.board_size
+        total = size - start + 1  # one square past GO: Mediterranean Avenue
+        assert 2 <= total <= 12
+        await pilot.press("2", "l")
+        await type_text(pilot, str(total))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        assert app.screen.landing.deed == "Mediterranean Avenue"
+        assert position(app.state, "Bob") == 1
+        assert app.state.player("Bob").cash == cash + app.state.salary
+
+
+async def test_a_name_corrects_the_position_and_park_is_park_place(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l")
+        await type_text(pilot, "park")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, SquarePicker)
+        labels = [d.landing.label for d in picker.shown]
+        assert labels.index("Park Place") < labels.index("Free Parking")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        assert position(app.state, "Bob") == 37
+    with reopen(demo_path) as journal:
+        assert position(journal.game.state, "Bob") == 37
