@@ -17,7 +17,7 @@ from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState
 from banker.core.worth import income_tax_percent, rent_due, worth
 from banker.tui.screens.cards import CardDetails
-from banker.tui.screens.dialog import Dialog, reason_line
+from banker.tui.screens.dialog import Dialog, DigitsInput, reason_line
 from banker.tui.speech import N_, _, refused, said, why_not
 from banker.tui.words import Landing, card_effect
 
@@ -114,7 +114,9 @@ class LandedScreen(Dialog[c.Command]):
                 ),
                 classes="body",
             )
-            yield Input(placeholder=_("dice total, 2 to 12"), id="dice", restrict=r"[0-9]{0,2}")
+            yield DigitsInput(
+                placeholder=_("dice total, 2 to 12"), id="dice", restrict=r"[0-9]{0,2}"
+            )
             yield Static("", id="rent", classes="amount")
             self._offer(
                 "r",
