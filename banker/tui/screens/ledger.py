@@ -86,6 +86,9 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         """Put the screen's own words (titles, column heads, hints) in the game's language;
         with `keys`, the footer's too (not needed while the screen is made)."""
         self.query_one("#players").border_title = _("Players")
+        self.query_one("#players").border_subtitle = _(
+            "tax worth: mortgaged deeds in full, as income tax counts them"
+        )
         self.query_one("#bank").border_title = _("Bank")
         self.query_one("#history-box").border_title = _("History, latest first")
         self.query_one("#board").border_title = _("Deeds")

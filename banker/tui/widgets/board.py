@@ -6,7 +6,6 @@ well, each a coloured title and one line per lot.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
@@ -17,6 +16,9 @@ from banker.tui.speech import _, pad
 
 ROOMY = 30
 """From this width a group card spells out `mortgaged` and longer owner names."""
+NARROW = 20
+"""Below this width a group card shows the owner's seat number (in the owner's colour)
+instead of the name, so the deed's name keeps its room."""
 WITH_RENT = 44
 """From this width a group card shows the rent each owned deed collects now."""
 COLUMNS = 2
@@ -45,28 +47,31 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
     head.stylize(f"{_ink_on(group.colour)} on {group.colour}" if group.colour else "reverse")
     lines = [head]
     roomy = width >= ROOMY
+    narrow = width < NARROW
     with_rent = width >= WITH_RENT
-    owner_width, mark_width = (8, 9) if roomy else (5, 5)
+    owner_width, mark_width = (8, 9) if roomy else (1, 4) if narrow else (5, 5)
     rent_width = 8 if with_rent else 0
     name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
-    mortgaged = _("mortgaged") if roomy else _("mort.")
+    mortgaged = _("mortgaged") if roomy else "m" if narrow else _("mort.")
     for lot in group.lots:
-        shown = lot.name if cell_len(lot.name) <= name_width else short_name(lot.name)
+        shown = short_name(lot.name, name_width)
         line = Text(no_wrap=True, overflow="crop")
         if lot.owner is None:
             line.append(pad(shown, name_width) + " ", style="dim")
-            line.append(pad(_("bank"), owner_width) + " ", style="dim italic")
+            bank = "·" if narrow else _("bank")
+            line.append(pad(bank, owner_width) + " ", style="dim italic")
             line.append(" " * mark_width)
         else:
+            seat = view.seat_of(lot.owner)
+            owner = str(seat or "?") if narrow else lot.owner
             line.append(pad(shown, name_width) + " ")
-            line.append(
-                pad(lot.owner, owner_width) + " ", style=seat_colour(view.seat_of(lot.owner))
-            )
+            line.append(pad(owner, owner_width) + " ", style=f"bold {seat_colour(seat)}")
             if lot.mortgaged:
                 line.append(pad(mortgaged, mark_width, right=True), style="italic dim")
             else:
+                mark = "H" if narrow and lot.hotel else buildings_mark(lot.houses, lot.hotel)
                 line.append(
-                    pad(buildings_mark(lot.houses, lot.hotel), mark_width, right=True),
+                    pad(mark, mark_width, right=True),
                     style="bold" if lot.hotel else "",
                 )
         if with_rent:

@@ -23,7 +23,9 @@ COLUMNS = (
     ("deeds", N_("Deeds")),
     ("cards", N_("Cards")),
 )
-"""Each column's key and its head, in English; shown in the game's language."""
+"""Each column's key and its head, in English; shown in the game's language. The worth is
+income tax's (mortgaged deeds in full): the panel's subtitle says so, since the end of the
+game ranks by another worth."""
 
 GAP = 2
 """Cells between two columns."""
