@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from banker.core import commands as c
 from banker.core.turns import position, whose_turn
 from banker.tui.app import make_app
 from banker.tui.screens.landed import LandedScreen
@@ -70,3 +72,18 @@ async def test_a_name_corrects_the_position_and_park_is_park_place(demo_path: Pa
         assert position(app.state, "Bob") == 37
     with reopen(demo_path) as journal:
         assert position(journal.game.state, "Bob") == 37
+
+
+async def test_a_utility_reached_by_the_dice_takes_its_rent_by_the_same_throw(
+    game: Callable[..., Path],
+) -> None:
+    path = game(c.Buy(player="Alice", deed="Electric Company"), c.MoveToken(player="Bob", square=5))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l", "7", "enter")  # 5 + 7 = 12, Electric Company
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(path) as journal:
+        assert journal.game.state.player("Bob").cash == 1500 - 4 * 7

@@ -248,6 +248,16 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         if place.passed_go and place.landing.square is SquareKind.GO:
             return  # the salary was the whole of it
         self._landed(player, place.landing)
+        if place.dice is not None:
+            self.call_after_refresh(self._fill_dice, place.dice)
+
+    def _fill_dice(self, dice: int) -> None:
+        """A utility's rent is by the throw that brought the token there: filled in."""
+        from textual.widgets import Input
+
+        for field in self.app.screen.query("#dice"):
+            if isinstance(field, Input) and not field.value:
+                field.value = str(dice)
 
     def _landed(self, player: str, landing: Landing | None) -> None:
         from banker.tui.screens.landed import LandedScreen

@@ -29,6 +29,8 @@ class Destination:
     passed_go: bool = False
     """The move by the dice total passed (or landed on) GO."""
     by_dice: bool = False
+    dice: int | None = None
+    """The dice total that moved the token (a utility's rent is by the same throw)."""
 
 
 class SquarePicker(Dialog[Destination]):
@@ -87,7 +89,7 @@ class SquarePicker(Dialog[Destination]):
                 return []
             square, passed = ahead(self.state, self.player, total)
             label = self.label_at[square]
-            return [Destination(self.by_label[label], square, passed, by_dice=True)]
+            return [Destination(self.by_label[label], square, passed, by_dice=True, dice=total)]
         if not text:
             likely = [self._label(name) for name in reachable(self.state, self.player)]
             rest = [p.label for p in self.places if p.card is None and p.label not in likely]
