@@ -11,7 +11,10 @@ The benchmarks:
   keypress to updated ledger with 8 players and 10,000 entries (goal under 50 ms p95);
   peak memory of the app (goal under 150 MB);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
-  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat).
+  the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat);
+- bench_keys.py: keys per event in a scripted 72-event game driven through the real app
+  (goals: overall median <= 4, rent and purchase <= 4, a trade <= 10, GO and undo 1-2),
+  and the same game pressed with no pauses ending in the same journal.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ def main() -> None:
             ["bench_table_view.py"]
             + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
         ),
+        ("keys per event", ["bench_keys.py"]),
     ]
     print(f"Banker benchmarks on {machine()}")
     failed = 0

@@ -79,3 +79,18 @@ async def test_space_ticks_a_deed_at_once_and_enter_makes_the_trade(demo_path: P
         assert not isinstance(app.screen, TradeScreen)
     with reopen(demo_path) as journal:
         assert journal.game.state.deeds[given].owner == "Alice"
+
+
+async def test_letters_find_a_card_in_the_list_by_a_word_of_it(
+    game: Callable[..., Path],
+) -> None:
+    path = game(c.MoveToken(player="Bob", square=0))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l", "7", "enter")  # Chance
+        await pilot.pause()
+        await type_text(pilot, "div")
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(path) as journal:
+        assert journal.game.state.player("Bob").cash == 1500 + 50

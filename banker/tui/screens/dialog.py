@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
+from rich.text import Text
 from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -35,6 +36,8 @@ class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
     def __init__(self) -> None:
         super().__init__()
         self._keys: dict[str, str] = {}
+        self._list_letters = ""
+        """Letters typed in a list of options so far, to find a line by its words."""
 
     def choice(
         self,
@@ -64,6 +67,8 @@ class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
 
     def on_key(self, event: events.Key) -> None:
         button_id = self._keys.get(event.key)
+        if button_id is None and self._find_in_list(event):
+            return
         if button_id is None or event.key == "enter":
             return
         button = self.query_one(f"#{button_id}", Button)
@@ -73,6 +78,33 @@ class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
             button.press()
         else:
             self.notify(str(button.tooltip or _("Not possible now.")), severity="warning")
+
+    def _find_in_list(self, event: events.Key) -> bool:
+        """In a list of options, letters find the line with a word starting with them
+        (`div` is the dividend card), so a long list needs no run of arrows."""
+        focused = self.focused
+        character = event.character
+        if (
+            not isinstance(focused, OptionList)
+            or isinstance(focused, SelectionList)
+            or character is None
+            or not character.isalnum()
+        ):
+            return False
+        for typed in (self._list_letters + character.casefold(), character.casefold()):
+            for index in range(focused.option_count):
+                option = focused.get_option_at_index(index)
+                prompt = option.prompt
+                text = prompt.plain if isinstance(prompt, Text) else str(prompt)
+                words = text.casefold().replace("-", " ").split()
+                if not option.disabled and any(w.startswith(typed) for w in words):
+                    focused.highlighted = index
+                    self._list_letters = typed
+                    event.stop()
+                    event.prevent_default()
+                    return True
+        self._list_letters = ""
+        return False
 
     def main_button(self) -> Button | None:
         """The dialog's main choice: the one keyed Enter, else the first primary one (never

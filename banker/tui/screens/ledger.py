@@ -319,7 +319,10 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
 
         if self.game_is_over():
             return
-        self.app.push_screen(TradeScreen(self.state, self.selected), self._do)
+        player = self.selected
+        turn = next((p.name for p in self.view.players if p.turn), None) if self.view else None
+        partner = turn if turn is not None and turn != player else None
+        self.app.push_screen(TradeScreen(self.state, player, partner), self._do)
 
     def action_jail(self) -> None:
         from banker.core.edition import SquareKind
