@@ -88,6 +88,11 @@ async def picker(pilot: Pilot[None]) -> None:
     await type_in(pilot, "av")
 
 
+async def landed_by_dice(pilot: Pilot[None]) -> None:
+    await pilot.press("space", "l", "8")
+    await pilot.pause()
+
+
 async def pay(pilot: Pilot[None]) -> None:
     await pilot.press("3", "p")
     await type_in(pilot, "5000")
@@ -219,6 +224,14 @@ SHOTS = (
     Shot("jail", (120, 40), jail),
     Shot("card-details", (120, 40), card_details),
     Shot("command-bar", (120, 40), command_bar),
+    Shot("ledger-80x24", (80, 24), ledger),
+    Shot("ledger-200x60", (200, 60), ledger),
+    Shot("landed-rent-80x24", (80, 24), landed_rent),
+    Shot("landed-by-dice-80x24", (80, 24), landed_by_dice),
+    Shot("chance-80x24", (80, 24), chance),
+    Shot("trade-80x24", (80, 24), trade),
+    Shot("auction-80x24", (80, 24), auction),
+    Shot("build-80x24", (80, 24), build),
 )
 """Every snapshot test; the first thirteen are also the screenshots in `screenshots/`."""
 

@@ -24,6 +24,9 @@ class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
     """A modal dialog whose buttons each answer to a key shown on the button."""
 
     CSS_PATH = SCREENS_CSS
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    """On a short terminal (80x24) the dialogs drop their spacing and lists grow shorter,
+    so their buttons always show."""
 
     BINDINGS = [
         Binding("escape", "cancel", N_("Cancel")),

@@ -87,7 +87,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         with `keys`, the footer's too (not needed while the screen is made)."""
         self.query_one("#players").border_title = _("Players")
         self.query_one("#players").border_subtitle = _(
-            "tax worth: mortgaged deeds in full, as income tax counts them"
+            "worth: as income tax counts it"
         )
         self.query_one("#bank").border_title = _("Bank")
         self.query_one("#history-box").border_title = _("History, latest first")

@@ -165,7 +165,7 @@ class PlayersTable(Widget, can_focus=True):
             ]
         colour = seat_colour(player.seat)
         seat = (
-            Text(f"▶{player.seat}", style="bold reverse")
+            Text(f">{player.seat}", style="bold reverse")
             if player.turn
             else Text(f" {player.seat}", style="dim")
         )
