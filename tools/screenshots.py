@@ -236,6 +236,8 @@ SHOTS = (
 """Every snapshot test; the first thirteen are also the screenshots in `screenshots/`."""
 
 README_SHOTS = 13
+SMALL_SHOTS = ("ledger-80x24", "landed-by-dice-80x24")
+"""Also written to `screenshots/`: the smallest terminal the app is made for."""
 
 
 def demo_app(folder: Path, shot: Shot | None = None) -> BankerApp:
@@ -319,7 +321,7 @@ def for_rsvg(svg: str) -> str:
 async def render_all(out: Path) -> list[Path]:
     written = []
     out.mkdir(parents=True, exist_ok=True)
-    for shot in SHOTS[:README_SHOTS]:
+    for shot in [*SHOTS[:README_SHOTS], *(s for s in SHOTS if s.name in SMALL_SHOTS)]:
         with tempfile.TemporaryDirectory(prefix="banker-shot-") as tmp:
             svg = fit_text_lengths(await render(shot, Path(tmp)))
         path = out / f"{shot.name}.svg"
