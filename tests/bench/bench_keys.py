@@ -120,7 +120,7 @@ SCRIPT: list[Event] = [
     TURN,
     Event("purchase", land(11, "enter")),  # Bob: Boardwalk
     TURN,
-    Event("go to jail", land(5, "enter")),  # Carol
+    Event("go to jail", land(5)),  # Carol
     TURN,
     Event("income tax (percent)", land(6, "w")),  # Dave, past GO
     TURN,
@@ -129,7 +129,7 @@ SCRIPT: list[Event] = [
     Event("trade", ["t", "tab", "space", "tab", "tab", "tab", "1", "0", "0", "enter"]),
     Event("lift a mortgage", ["1", "m", "c", "enter"]),
     Event("build (a house on each lot)", ["b", "plus", "down", "plus", "down", "plus", "enter"]),
-    Event("own deed", land(3, "enter")),  # Alice: Vermont, her own
+    Event("own deed", land(3)),  # Alice: Vermont, her own
     TURN,
     Event("rent (railroad)", land(6, "enter")),  # Bob on Reading Railroad, past GO
     TURN,

@@ -87,3 +87,18 @@ async def test_a_utility_reached_by_the_dice_takes_its_rent_by_the_same_throw(
         await pilot.pause()
     with reopen(path) as journal:
         assert journal.game.state.player("Bob").cash == 1500 - 4 * 7
+
+
+async def test_the_dice_onto_a_square_with_nothing_to_do_open_no_dialog(
+    game: Callable[..., Path],
+) -> None:
+    path = game(c.Buy(player="Bob", deed="Vermont Avenue"), c.MoveToken(player="Bob", square=2))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l", "6", "enter")  # Vermont Avenue, his own
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        await pilot.press("l", "2", "enter")  # Jail, just visiting
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        assert position(app.state, "Bob") == 10

@@ -247,9 +247,29 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
                 return
         if place.passed_go and place.landing.square is SquareKind.GO:
             return  # the salary was the whole of it
+        if place.by_dice and self._nothing_to_do(player, place):
+            return  # the move's receipt says it all: no dialog to close
         self._landed(player, place.landing)
         if place.dice is not None:
             self.call_after_refresh(self._fill_dice, place.dice)
+
+    def _nothing_to_do(self, player: str, place: Destination) -> bool:
+        """A square where the dice left the token with nothing to pay or take: just
+        visiting jail, Go to Jail (the move put it in jail), Free Parking with no pot, the
+        player's own deed, a mortgaged deed."""
+        from banker.core.edition import SquareKind
+
+        state = self.state
+        kind = place.landing.square
+        if kind in (SquareKind.JAIL, SquareKind.GO_TO_JAIL):
+            return True
+        if kind is SquareKind.FREE_PARKING:
+            return not state.rules.free_parking_pot
+        deed = place.landing.deed
+        if deed is not None:
+            held = state.deeds[deed]
+            return held.owner == player or (held.owner is not None and held.mortgaged)
+        return False
 
     def _fill_dice(self, dice: int) -> None:
         """A utility's rent is by the throw that brought the token there: filled in."""
