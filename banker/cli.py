@@ -85,6 +85,10 @@ def _parser() -> argparse.ArgumentParser:
     rec = sub.add_parser("recover", help="save every intact entry of a damaged game file")
     rec.add_argument("game")
     rec.add_argument("--to", help="the new game file (default: GAME-recovered.banker)")
+
+    from banker.tournament.cli import add_parser as add_tournament
+
+    add_tournament(sub)
     parser.epilog = (
         "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a game."
     )
@@ -121,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _recover(args)
         if args.action == "edition":
             return _edition(args)
+        if args.action == "tournament":
+            from banker.tournament.cli import run as run_tournament
+
+            return run_tournament(args)
         _parser().print_help()
         return 0
     except BankerError as exc:

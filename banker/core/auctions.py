@@ -48,19 +48,20 @@ def building_bidders(state: GameState, kind: str) -> dict[str, Money]:
     building price among their lots."""
     bidders: dict[str, Money] = {}
     for player in state.active_players:
-        for lot in _legal_lots(state, player.name, kind):
+        for lot in legal_lots(state, player.name, kind):
             cost = state.edition.deed(lot).house_cost or 0
             bidders[player.name] = min(cost, bidders.get(player.name, cost))
     return bidders
 
 
-def _legal_lots(state: GameState, player: str, kind: str) -> list[str]:
+def legal_lots(state: GameState, player: str, kind: str) -> list[str]:
+    """The lots where `player` may put one more house (or a hotel) now, building evenly."""
     lots = []
     for names in state.edition.group_lots.values():
         held = [state.deeds[n] for n in names]
         if any(h.owner != player or h.mortgaged for h in held):
             continue
-        levels = [state.level(n) for n in names]
+        levels = [state.level(n).buildings for n in names]
         most = state.max_houses
         for name, level in zip(names, levels, strict=True):
             if kind == "house" and level < most and level == min(levels):
@@ -79,7 +80,7 @@ def _capacity(state: GameState, player: str, kind: str) -> int:
             continue
         most = state.max_houses
         if kind == "house":
-            total += sum(most - min(state.level(n), most) for n in names)
+            total += sum(most - min(state.level(n).buildings, most) for n in names)
         else:
             total += sum(not h.hotel for h in held)
     return total
@@ -222,16 +223,16 @@ def _close_building(state: GameState, auction: Auction, lot: str | None) -> Mess
             "Say where {p} puts the {kind}: 'close DEED' with one of {lots}.",
             p=winner,
             kind=_one(auction.lot),
-            lots=joined(_legal_lots(state, winner, auction.lot)) or msg("(none now)"),
+            lots=joined(legal_lots(state, winner, auction.lot)) or msg("(none now)"),
         )
     deed = deed_of(state, lot)
-    if deed.kind is not DeedKind.STREET or lot not in _legal_lots(state, winner, auction.lot):
+    if deed.kind is not DeedKind.STREET or lot not in legal_lots(state, winner, auction.lot):
         raise UnevenBuilding(
             "{p} cannot put a {kind} on {deed} now: the legal lots are {lots}.",
             p=winner,
             kind=_one(auction.lot),
             deed=deed.name,
-            lots=joined(_legal_lots(state, winner, auction.lot)) or msg("none"),
+            lots=joined(legal_lots(state, winner, auction.lot)) or msg("none"),
         )
     player = player_of(state, winner)
     to_bank(state, player, auction.high_bid)

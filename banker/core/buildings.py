@@ -6,16 +6,13 @@ from banker.core.commands import BuildHotel, BuildHouses, SellHotel, SellHouses,
 from banker.core.edition import Deed, DeedKind
 from banker.core.errors import BadInput, HouseShortage, MortgagedGroup, NotAllowed, UnevenBuilding
 from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank
+from banker.core.level import Level
 from banker.core.money import N_, Joined, Message, joined, msg, plural
 from banker.core.state import GameState
 from banker.core.worth import half
 
 KIND_NAMES = {"street": N_("street"), "railroad": N_("railroad"), "utility": N_("utility")}
 """The kinds of deed, as the sentences name them."""
-
-HOTEL = 5
-"""The level that stands for a hotel in SetGroupLevels and the command language."""
-
 
 def require_owner(state: GameState, player: str, deed: str, action: Message) -> None:
     owner = state.deeds[deed].owner
@@ -67,7 +64,7 @@ def _require_buildable(state: GameState, player: str, deed: Deed) -> list[str]:
 
 
 def _levels(state: GameState, lots: list[str]) -> Joined:
-    return _lot_levels(state, lots, [state.level(lot) for lot in lots])
+    return _lot_levels(state, lots, [state.level(lot).buildings for lot in lots])
 
 
 def _lot_levels(state: GameState, lots: list[str], levels: list[int]) -> Joined:
@@ -77,10 +74,11 @@ def _lot_levels(state: GameState, lots: list[str], levels: list[int]) -> Joined:
     )
 
 
-def _level_name(level: int, state: GameState | None = None) -> Message:
-    if level > (state.max_houses if state else 4):
+def _level_name(buildings: int, state: GameState | None = None) -> Message:
+    level = Level.counted(buildings, state.max_houses if state else 4)
+    if level.hotel:
         return msg("hotel")
-    return plural(level, "1 house", "{n} houses")
+    return plural(level.houses, "1 house", "{n} houses")
 
 
 def build_houses(state: GameState, cmd: BuildHouses) -> Message:
@@ -103,7 +101,7 @@ def build_houses(state: GameState, cmd: BuildHouses) -> Message:
             most=state.max_houses,
             p=player.name,
         )
-    others = [state.level(lot) for lot in lots if lot != deed.name]
+    others = [state.level(lot).buildings for lot in lots if lot != deed.name]
     lowest_other = min(others, default=held.houses + cmd.count)
     if held.houses + cmd.count > lowest_other + 1:
         raise UnevenBuilding(
@@ -142,7 +140,7 @@ def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
     held = state.deeds[deed.name]
     if held.hotel:
         raise NotAllowed("{deed} already has a hotel: one hotel per lot.", deed=deed.name)
-    short = [lot for lot in lots if state.level(lot) < state.max_houses]
+    short = [lot for lot in lots if state.level(lot).buildings < state.max_houses]
     if short:
         raise UnevenBuilding(
             "A hotel needs {most} houses on every lot of the group first: {levels}.",
@@ -187,7 +185,7 @@ def sell_houses(state: GameState, cmd: SellHouses) -> Message:
             n=_level_name(held.houses),
             c=cmd.count,
         )
-    highest_other = max((state.level(lot) for lot in lots if lot != deed.name), default=0)
+    highest_other = max((state.level(lot).buildings for lot in lots if lot != deed.name), default=0)
     if held.houses - cmd.count < highest_other - 1:
         raise UnevenBuilding(
             "Sell evenly: {deed} would have {n} while {levels}. "
@@ -222,7 +220,7 @@ def sell_hotel(state: GameState, cmd: SellHotel) -> Message:
         raise NotAllowed("{deed} has no hotel to sell.", deed=deed.name)
     lots = state.edition.lots_of(deed.name)
     comes_back = min(state.max_houses, state.bank.houses_left)
-    others = [state.level(lot) for lot in lots if lot != deed.name]
+    others = [state.level(lot).buildings for lot in lots if lot != deed.name]
     if others and max(others) - comes_back > 1:
         raise UnevenBuilding(
             "The bank has only {left}, so {deed}'s hotel would come down to {n} while "
@@ -266,7 +264,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
     deed = _street(state, player.name, cmd.deed, msg("build on"))
     lots = state.edition.lots_of(deed.name)
     most = state.max_houses
-    if len(cmd.levels) != len(lots) or any(not (0 <= n <= most or n == HOTEL) for n in cmd.levels):
+    if len(cmd.levels) != len(lots) or any(not Level.is_code(n, most) for n in cmd.levels):
         raise BadInput(
             "Give one level per lot of the group ({lots}), each 0 to {most} houses or 5 (h) "
             "for a hotel, e.g. '{example}'.",
@@ -275,13 +273,13 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
             example=",".join(["h"] * len(lots)),
         )
     hotel = most + 1
-    target = [hotel if n == HOTEL else n for n in cmd.levels]
+    target = [Level.from_code(n, most).buildings for n in cmd.levels]
     if max(target) - min(target) > 1:
         raise UnevenBuilding(
             "Build evenly: {levels} would leave two lots more than one building apart.",
             levels=_lot_levels(state, lots, target),
         )
-    now = [state.level(lot) for lot in lots]
+    now = [state.level(lot).buildings for lot in lots]
     up = any(n > c for n, c in zip(target, now, strict=True))
     down = any(n < c for n, c in zip(target, now, strict=True))
     if up and down:

@@ -219,7 +219,8 @@ class SellHotel(_Command):
 class SetGroupLevels(_Command):
     """Build up or sell down a whole colour group at once, to the given level per lot.
 
-    Levels are in board order, 0 to 4 houses or 5 for a hotel. The final levels must be
+    Levels are in board order, as `Level.code` writes them: 0 to the houses a lot takes
+    (4, or 3 in the short game), or `HOTEL_CODE` (5) for a hotel. The final levels must be
     even; going down, a hotel comes back as what the bank can give (the rule book's
     "sold down like five houses"), so a group can always be sold down in a shortage.
     """

@@ -10,7 +10,7 @@ from banker.core.errors import BadInput, NotAllowed
 from banker.core.ledger import deed_of, interest, player_of, to_bank, transfer
 from banker.core.money import Message, Money, joined, msg, plural
 from banker.core.state import Debt, GameState, Player
-from banker.core.worth import half, raisable
+from banker.core.worth import holdings, raisable
 
 
 def settle(state: GameState, cmd: Settle) -> Message:
@@ -73,7 +73,7 @@ def settlement(state: GameState, player: str, lift: list[str] | None = None) -> 
     deeds = state.deeds_of(player)
     houses = sum(state.deeds[d].houses for d in deeds)
     hotels = sum(state.deeds[d].hotel for d in deeds)
-    buildings = sum(state.level(d) * half(state.edition.deed(d).house_cost or 0) for d in deeds)
+    buildings = holdings(state, player).building_refund
     mortgaged = [d for d in deeds if state.deeds[d].mortgaged]
     fees = 0
     if creditor is not None:
@@ -287,14 +287,8 @@ def standings(state: GameState) -> list[Standing]:
     """Players still in, richest first (seating order breaks a tie)."""
     rows = []
     for p in state.active_players:
-        deeds = 0
-        buildings = 0
-        for name in state.deeds_of(p.name):
-            deed = state.edition.deed(name)
-            held = state.deeds[name]
-            deeds += deed.price // 2 if held.mortgaged else deed.price
-            buildings += state.level(name) * (deed.house_cost or 0)
-        rows.append(Standing(p.name, p.cash, deeds, buildings))
+        held = holdings(state, p.name)
+        rows.append(Standing(p.name, held.cash, held.standing, held.building_cost))
     return sorted(rows, key=lambda r: -r.total)
 
 

@@ -76,10 +76,17 @@ def _check_moment(state: GameState, command: Command, verb: Verb[Any]) -> None:
         )
 
 
-def why_not(state: GameState, command: Command) -> str | None:
-    """The reason `command` would be refused in `state`, or None if it would be accepted."""
+def refusal(state: GameState, command: Command) -> Message | None:
+    """The one answer to "why not?": the reason `command` would be refused in `state`, as a
+    sentence to translate where it is shown, or None if it would be accepted."""
     try:
         apply(state, command)
     except BankerError as exc:
-        return str(exc)
+        return exc.message
     return None
+
+
+def why_not(state: GameState, command: Command) -> str | None:
+    """`refusal` in English, as the command line and `show --json` give it."""
+    found = refusal(state, command)
+    return None if found is None else str(found)

@@ -16,6 +16,7 @@ from typing import TypeAlias, TypeVar
 from banker.core import commands as c
 from banker.core.errors import BadInput, BankerError, UnknownName
 from banker.core.ledger import MAX_AMOUNT
+from banker.core.level import HOTEL_CODE, MOST_HOUSES
 from banker.core.money import joined
 from banker.core.names import candidates, match, normalize
 from banker.core.state import GameState
@@ -395,8 +396,8 @@ def levels(a: Args) -> c.SetGroupLevels:
     for item in a.words[-1].split(","):
         item = item.strip().casefold()
         if item in ("h", "hotel"):
-            found.append(5)
-        elif len(item) == 1 and item in "01234":
+            found.append(HOTEL_CODE)
+        elif len(item) == 1 and item.isdigit() and int(item) <= MOST_HOUSES:
             found.append(int(item))
         else:
             raise BadInput(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from banker.core.state import GameState
-from banker.core.worth import half, income_tax_percent, worth
+from banker.core.worth import income_tax_percent, worth
 
 
 def state_json(state: GameState) -> dict[str, Any]:
@@ -78,32 +78,20 @@ def worth_lines(state: GameState, player: str) -> list[str]:
 
 
 def raise_lines(state: GameState, player: str) -> list[str]:
-    """What a player could raise: every building at half (the group sold down evenly),
-    every unmortgaged deed's mortgage value."""
+    """What a player could raise, in English (`banker raise NAME`): every building at half
+    (the group sold down evenly), every unmortgaged deed's mortgage value."""
+    from banker.core.offers.raising import owing, raise_rows
+
     m = state.money
-    cash = state.player(player).cash
-    lines = [f"{player} could raise:", f"  cash{'':<34}{m(cash):>10}"]
-    total = cash
-    for group, lots in state.edition.group_lots.items():
-        levels = [state.level(lot) for lot in lots]
-        if state.deeds[lots[0]].owner != player or not any(levels):
-            continue
-        cost = state.edition.deed(lots[0]).house_cost or 0
-        value = sum(levels) * half(cost)
-        name = state.edition.groups_by_id[group].name
-        lines.append(
-            f"  sell the {name} group's {sum(levels)} building(s), evenly{'':<2}{m(value):>10}"
-        )
-        total += value
-    for name in state.deeds_of(player):
-        if not state.deeds[name].mortgaged:
-            value = state.edition.deed(name).mortgage
-            lines.append(f"  mortgage {name:<29}{m(value):>10}")
-            total += value
-    lines.append(f"  total{'':<33}{m(total):>10}")
-    owed = sum(d.amount for d in state.debts_of(player))
-    if owed:
-        lines.append(f"Owes {m(owed)}: " + ("can settle" if total >= owed else "cannot cover it"))
+    lines = [f"{player} could raise:"]
+    for row in raise_rows(state, player):
+        label = str(row.label)
+        gap = max(2, 38 - len(label))
+        lines.append(f"  {label}{'':<{gap}}{m(row.amount):>10}")
+    stands = owing(state, player)
+    if stands.owed:
+        verdict = "cannot cover it" if stands.short else "can settle"
+        lines.append(f"Owes {m(stands.owed)}: {verdict}")
     return lines
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from banker.core.edition import Deck, Edition
+from banker.core.level import Level
 from banker.core.money import Money
 from banker.core.rules import HouseRules
 
@@ -32,13 +34,8 @@ class DeedState(BaseModel):
     """The owning player's name; None while the bank holds it."""
     mortgaged: bool = False
     houses: int = 0
-    """Houses on the lot, 0 to 4 (0 when it has a hotel)."""
+    """Houses on the lot, 0 to the houses a lot takes (0 when it has a hotel)."""
     hotel: bool = False
-
-    @property
-    def level(self) -> int:
-        """Buildings counted for even building: houses, or 5 for a hotel."""
-        return 5 if self.hotel else self.houses
 
 
 class Bank(BaseModel):
@@ -87,6 +84,30 @@ class Auction(BaseModel):
     high_bidder: str | None = None
     bidders: list[str] = Field(default_factory=list)
     """Players still in, in seating order."""
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of `value` that shares nothing mutable with it (strings, numbers and None
+    are immutable, so they are shared)."""
+    if isinstance(value, BaseModel):
+        copied = copy.copy(value)
+        for k, v in value.__dict__.items():
+            if type(v) not in _IMMUTABLE:
+                copied.__dict__[k] = _fresh(v)
+        return copied
+    if isinstance(value, list):
+        return [v if type(v) in _IMMUTABLE else _fresh(v) for v in value]
+    if isinstance(value, dict):
+        return {k: v if type(v) in _IMMUTABLE else _fresh(v) for k, v in value.items()}
+    return value
+
+
+_IMMUTABLE = frozenset({str, int, bool, float, type(None)})
+"""Value types a copy may share."""
+
+
+SHARED_FIELDS = frozenset({"edition", "rules"})
+"""The fields of a game state that never change after the start, shared between copies."""
 
 
 class GameState(BaseModel):
@@ -148,11 +169,10 @@ class GameState(BaseModel):
         """Houses a lot takes before a hotel: 4, or 3 in the short game."""
         return self.rules.houses_before_hotel
 
-    def level(self, deed: str) -> int:
-        """Buildings on a lot counted for even building: its houses, or one more than the
-        most houses a lot takes for a hotel."""
+    def level(self, deed: str) -> Level:
+        """What stands on a lot, in this game's count of houses before a hotel."""
         held = self.deeds[deed]
-        return self.rules.houses_before_hotel + 1 if held.hotel else held.houses
+        return Level(held.houses, held.hotel, self.rules.houses_before_hotel)
 
     def debts_of(self, player: str) -> list[Debt]:
         return [d for d in self.debts if d.debtor == player]
@@ -164,36 +184,15 @@ class GameState(BaseModel):
         return self.edition.money(amount)
 
     def clone(self) -> GameState:
-        """A copy to change, sharing the immutable edition and rules. Much faster than a
-        deep copy, which matters when a long journal is replayed."""
-        return GameState.model_construct(
-            edition=self.edition,
-            rules=self.rules,
-            players=[
-                Player.model_construct(
-                    name=p.name, cash=p.cash, jail_cards=list(p.jail_cards), bankrupt=p.bankrupt
-                )
-                for p in self.players
-            ],
-            deeds={
-                name: DeedState.model_construct(
-                    owner=d.owner, mortgaged=d.mortgaged, houses=d.houses, hotel=d.hotel
-                )
-                for name, d in self.deeds.items()
-            },
-            bank=Bank.model_construct(**self.bank.__dict__),
-            debts=[Debt.model_construct(**d.__dict__) for d in self.debts],
-            auction=None
-            if self.auction is None
-            else Auction.model_construct(
-                **{**self.auction.__dict__, "bidders": list(self.auction.bidders)}
-            ),
-            auction_queue=list(self.auction_queue),
-            ended=self.ended,
-            winner=self.winner,
-            language=self.language,
-            turn=self.turn,
-            positions=dict(self.positions),
+        """A copy to change: every field is copied, models, lists and dicts all the way
+        down, except the edition and the rules, which never change and so are shared.
+        A field added later is copied too, with no line to add here."""
+        return self.model_copy(
+            update={
+                name: _fresh(getattr(self, name))
+                for name in type(self).model_fields
+                if name not in SHARED_FIELDS
+            }
         )
 
     def dump_ledger(self) -> str:

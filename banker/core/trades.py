@@ -111,14 +111,23 @@ def _check_side(state: GameState, giver: Player, side: TradeSide) -> None:
                 deed=deed.name,
                 whose=msg("the bank") if owner is None else owner,
             )
-        built = [lot for lot in state.edition.lots_of(deed.name) if state.level(lot)]
-        if built:
-            raise NotAllowed(
-                "{deed} cannot be traded while its colour group has buildings (on {lots}): "
-                "sell them back to the bank first.",
-                deed=deed.name,
-                lots=joined(built),
-            )
+        reason = untradeable(state, deed.name)
+        if reason is not None:
+            raise NotAllowed(reason)
+
+
+def untradeable(state: GameState, deed: str) -> Message | None:
+    """Why a deed cannot change hands now whoever holds it, or None: the rule that a colour
+    group with buildings stays whole lives here and only here."""
+    built = [lot for lot in state.edition.lots_of(deed) if state.level(lot)]
+    if built:
+        return msg(
+            "{deed} cannot be traded while its colour group has buildings (on {lots}): "
+            "sell them back to the bank first.",
+            deed=deed,
+            lots=joined(built),
+        )
+    return None
 
 
 def _move_cards(giver: Player, taker: Player, count: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from banker.core.edition import DeedKind
+from banker.core.level import Level
 from banker.core.state import GameState
 
 
@@ -59,17 +60,23 @@ def buildings_legal(state: GameState) -> list[str]:
     problems = []
     for name, d in state.deeds.items():
         deed = state.edition.deed(name)
-        if not 0 <= d.houses <= 4 or (d.hotel and d.houses):
+        try:
+            Level(d.houses, d.hotel, state.max_houses)
+        except ValueError:
             problems.append(f"{name} has {d.houses} houses and hotel={d.hotel}")
         if (d.houses or d.hotel) and (deed.kind is not DeedKind.STREET or d.owner is None):
             problems.append(f"{name} has buildings but is not an owned street")
     for group, lots in state.edition.group_lots.items():
-        levels = [state.level(lot) for lot in lots]
-        if max(levels) - min(levels) > 1:
+        built = any(state.deeds[lot].houses or state.deeds[lot].hotel for lot in lots)
+        try:
+            levels = [state.level(lot).buildings for lot in lots]
+        except ValueError:
+            levels = []  # a lot that is no level at all is reported above
+        if levels and max(levels) - min(levels) > 1:
             problems.append(f"{group} is built unevenly: {levels}")
-        if any(levels) and any(state.deeds[lot].mortgaged for lot in lots):
+        if built and any(state.deeds[lot].mortgaged for lot in lots):
             problems.append(f"{group} has buildings and a mortgaged lot")
-        if any(levels) and len({state.deeds[lot].owner for lot in lots}) != 1:
+        if built and len({state.deeds[lot].owner for lot in lots}) != 1:
             problems.append(f"{group} has buildings but more than one owner")
     return problems
 

@@ -177,6 +177,39 @@ def _owned_of_kind(state: GameState, owner: str, kind: DeedKind) -> int:
 
 
 @dataclass(frozen=True)
+class Holdings:
+    """One pass over what a player holds: every worth, standing and raisable sum is read
+    from here, so the counting lives in one place."""
+
+    cash: Money
+    printed: Money
+    """Printed price of every deed owned, mortgaged or not."""
+    standing: Money
+    """Printed price of every deed owned, half (rounded down) for a mortgaged one."""
+    building_cost: Money
+    """What the buildings cost: a hotel counts as one building more than a full lot."""
+    building_refund: Money
+    """What the bank pays back for every building, at half its cost."""
+    mortgages: Money
+    """The mortgage value of every unmortgaged deed."""
+
+
+def holdings(state: GameState, player: str) -> Holdings:
+    printed = standing = cost = refund = mortgages = 0
+    for name in state.deeds_of(player):
+        deed = state.edition.deed(name)
+        held = state.deeds[name]
+        printed += deed.price
+        standing += deed.price // 2 if held.mortgaged else deed.price
+        buildings = state.level(name).buildings
+        cost += buildings * (deed.house_cost or 0)
+        refund += buildings * half(deed.house_cost or 0)
+        if not held.mortgaged:
+            mortgages += deed.mortgage
+    return Holdings(state.player(player).cash, printed, standing, cost, refund, mortgages)
+
+
+@dataclass(frozen=True)
 class Worth:
     """A player's total worth for income tax: cash + printed prices + buildings at cost."""
 
@@ -184,7 +217,7 @@ class Worth:
     deeds: Money
     """Printed price of every deed owned, mortgaged or not."""
     buildings: Money
-    """Cost price of every building; a hotel counts as five houses."""
+    """Cost price of every building; a hotel counts as one building more than a full lot."""
 
     @property
     def total(self) -> Money:
@@ -192,14 +225,8 @@ class Worth:
 
 
 def worth(state: GameState, player: str) -> Worth:
-    deeds = 0
-    buildings = 0
-    for name in state.deeds_of(player):
-        deed = state.edition.deed(name)
-        deeds += deed.price
-        if deed.house_cost:
-            buildings += state.level(name) * deed.house_cost
-    return Worth(state.player(player).cash, deeds, buildings)
+    held = holdings(state, player)
+    return Worth(held.cash, held.printed, held.building_cost)
 
 
 def income_tax_percent(state: GameState, player: str) -> Money:
@@ -230,13 +257,15 @@ class Raisable:
 
 
 def raisable(state: GameState, player: str) -> Raisable:
-    buildings = 0
-    mortgages = 0
-    for name in state.deeds_of(player):
-        deed = state.edition.deed(name)
-        held = state.deeds[name]
-        if deed.house_cost:
-            buildings += state.level(name) * half(deed.house_cost)
-        if not held.mortgaged:
-            mortgages += deed.mortgage
-    return Raisable(state.player(player).cash, buildings, mortgages)
+    held = holdings(state, player)
+    return Raisable(held.cash, held.building_refund, held.mortgages)
+
+
+def owed(state: GameState, player: str) -> Money:
+    """All a player owes now, to the bank and to other players."""
+    return sum(d.amount for d in state.debts_of(player))
+
+
+def mortgage_value(state: GameState, deed: str) -> Money:
+    """What the bank pays to mortgage `deed`, as printed on it."""
+    return state.edition.deed(deed).mortgage

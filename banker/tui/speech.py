@@ -116,18 +116,11 @@ def refused(exc: BankerError) -> str:
 
 
 def why_not(state: GameState, command: Command) -> str | None:
-    """The reason `command` would be refused, in the game's language, or None.
+    """The core's `refusal` of `command`, in the game's language, or None."""
+    from banker.core.engine import refusal
 
-    The core's own `why_not` gives the reason in English; the screens need the table's.
-    """
-    from banker.core.engine import apply
-    from banker.core.errors import BankerError
-
-    try:
-        apply(state, command)
-    except BankerError as exc:
-        return refused(exc)
-    return None
+    found = refusal(state, command)
+    return None if found is None else said(found)
 
 
 def speak(state: GameState | None) -> bool:

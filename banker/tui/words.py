@@ -10,11 +10,15 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
-from banker.core.cards import deck_name, repairs_due
-from banker.core.edition import Card, CardAction, Edition, SquareKind
+from banker.core.cards import deck_name
+from banker.core.edition import Card, Edition, SquareKind
+from banker.core.level import Level
 from banker.core.money import plural
+from banker.core.offers.landing import card_effect as offered_card_effect
+from banker.core.offers.landing import income_tax
+from banker.core.offers.raising import owing, raise_rows
 from banker.core.state import GameState
-from banker.core.worth import half, income_tax_percent, worth
+from banker.core.worth import worth
 from banker.tui.looks import seat_colour
 from banker.tui.speech import N_, _, pad, said
 
@@ -48,64 +52,14 @@ def hotels_word(n: int) -> str:
     return said(plural(n, "{n} hotel", "{n} hotels"))
 
 
-def level_word(level: int) -> str:
+def level_word(level: Level) -> str:
     """Buildings on a lot as the table says it: `no houses`, `2 houses`, `hotel`."""
-    if level >= 5:
-        return _("hotel")
-    return _("no houses") if level == 0 else houses_word(level)
+    return said(level.said())
 
 
 def card_effect(state: GameState, player: str | None, card: Card) -> str:
     """What drawing this card does in money for `player`, as the banker reads it out."""
-    m = state.money
-    others = len([p for p in state.active_players if p.name != player]) if player else 0
-    action = card.action
-    if action is CardAction.COLLECT:
-        return _("collect {amount}").format(amount=m(card.amount))
-    if action is CardAction.PAY:
-        if state.rules.free_parking_pot:
-            return _("pay {amount} (into the pot)").format(amount=m(card.amount))
-        return _("pay {amount}").format(amount=m(card.amount))
-    if action is CardAction.REPAIRS:
-        if player is None:
-            return _("{house} per house, {hotel} per hotel").format(
-                house=m(card.per_house), hotel=m(card.per_hotel)
-            )
-        houses, hotels, due = repairs_due(state, player, card)
-        return _("{houses}, {hotels}: pay {amount}").format(
-            houses=houses_word(houses), hotels=hotels_word(hotels), amount=m(due)
-        )
-    if action is CardAction.PAY_EACH:
-        return _("pay {n} players {amount} each: {total}").format(
-            n=others, amount=m(card.amount), total=m(card.amount * others)
-        )
-    if action is CardAction.COLLECT_EACH:
-        return _("collect {amount} from {n} players: {total}").format(
-            n=others, amount=m(card.amount), total=m(card.amount * others)
-        )
-    if action is CardAction.ADVANCE:
-        target = card.target or ""
-        if _is_go(state.edition, target):
-            return _("to {square}: collect {amount}").format(square=target, amount=m(state.salary))
-        return _("to {square}; {amount} if passing GO").format(
-            square=target, amount=m(state.salary)
-        )
-    if action is CardAction.NEAREST_RAILROAD:
-        return _("nearest railroad: {n} x rent if owned").format(
-            n=state.edition.railroad_card_multiplier
-        )
-    if action is CardAction.NEAREST_UTILITY:
-        return _("nearest utility: {n} x dice if owned").format(
-            n=state.edition.utility_card_multiplier
-        )
-    if action is CardAction.BACK:
-        return _("back {n} spaces: no money").format(n=card.spaces)
-    if action is CardAction.GO_TO_JAIL:
-        return _("to jail: no salary")
-    holder = next((p.name for p in state.players if card.deck in p.jail_cards), None)
-    if holder:
-        return _("{p} holds it: not in the deck").format(p=holder)
-    return _("keep it until used or sold")
+    return said(offered_card_effect(state, player, card))
 
 
 def square_label(name: str) -> str:
@@ -162,11 +116,10 @@ def worth_lines(state: GameState, player: str) -> list[str]:
         (_("buildings (cost)"), w.buildings),
     ):
         lines.append(f"  {pad(label, width)}{m(amount):>10}")
+    tax = income_tax(state, player)
     lines.append(
         _("Income tax: {flat} flat, or {pct}% of worth = {amount}").format(
-            flat=m(state.edition.income_tax),
-            pct=state.edition.income_tax_percent,
-            amount=m(income_tax_percent(state, player)),
+            flat=m(tax.flat), pct=tax.percent, amount=m(tax.of_worth)
         )
     )
     return lines
@@ -176,27 +129,12 @@ def raise_lines(state: GameState, player: str) -> list[str]:
     """What a player could raise (`raise NAME`): every building at half (the group sold
     down evenly), every unmortgaged deed's mortgage value."""
     m = state.money
-    rows: list[tuple[str, int]] = [(_("cash"), state.player(player).cash)]
-    for group, lots in state.edition.group_lots.items():
-        levels = [state.level(lot) for lot in lots]
-        if state.deeds[lots[0]].owner != player or not any(levels):
-            continue
-        cost = state.edition.deed(lots[0]).house_cost or 0
-        name = _(state.edition.groups_by_id[group].name)
-        label = _("sell the {group} group's {n} building(s), evenly").format(
-            group=name, n=sum(levels)
-        )
-        rows.append((label, sum(levels) * half(cost)))
-    for name in state.deeds_of(player):
-        if not state.deeds[name].mortgaged:
-            rows.append((_("mortgage {deed}").format(deed=name), state.edition.deed(name).mortgage))
-    total = sum(amount for _label, amount in rows)
-    rows.append((_("total"), total))
+    rows = [(said(row.label), row.amount) for row in raise_rows(state, player)]
     width = max(38, *(cell_len(label) for label, _amount in rows))
     lines = [_("{p} could raise:").format(p=player)]
     lines += [f"  {pad(label, width)}{m(amount):>10}" for label, amount in rows]
-    owed = sum(d.amount for d in state.debts_of(player))
-    if owed:
-        verdict = _("can settle") if total >= owed else _("cannot cover it")
-        lines.append(_("Owes {amount}: {verdict}").format(amount=m(owed), verdict=verdict))
+    stands = owing(state, player)
+    if stands.owed:
+        verdict = _("can settle") if not stands.short else _("cannot cover it")
+        lines.append(_("Owes {amount}: {verdict}").format(amount=m(stands.owed), verdict=verdict))
     return lines

@@ -9,6 +9,7 @@ from banker.core.game import Game
 from banker.core.money import N_
 from banker.core.report import state_json
 from banker.core.state import GameState
+from banker.core.worth import mortgage_value, owed
 from banker.i18n import translator
 from banker.store.journal import LogEntry
 
@@ -98,18 +99,17 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
     ]
     deeds = []
     for d in raw["deeds"]:
-        deed = edition.deed(d["name"])
         group = d["group"] or (RAILROADS["id"] if d["kind"] == "railroad" else UTILITIES["id"])
-        deeds.append({**d, "group": group, "mortgage_text": m(deed.mortgage)})
+        deeds.append({**d, "group": group, "mortgage_text": m(mortgage_value(state, d["name"]))})
     players = []
     for p in raw["players"]:
-        owed = sum(debt.amount for debt in state.debts_of(p["name"]))
+        owes = owed(state, p["name"])
         players.append(
             {
                 **p,
                 "cash_text": m(p["cash"]),
                 "worth_text": m(p["worth"]),
-                "owes_text": m(owed) if owed else None,
+                "owes_text": m(owes) if owes else None,
             }
         )
     auction = raw["auction"]
@@ -118,6 +118,7 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
     return {
         "seq": seq,
         "board": edition.name,
+        "rules": state.rules.model_dump(mode="json"),
         "currency": edition.currency,
         "players": players,
         "groups": groups,

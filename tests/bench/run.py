@@ -10,11 +10,15 @@ The benchmarks:
 - bench_app.py: app start to first screen vs. a bare Textual app (goal within 1.3x);
   keypress to updated ledger with 8 players and 10,000 entries (goal under 50 ms p95);
   peak memory of the app (goal under 150 MB);
+- bench_cli.py: one `banker do` and one `banker show --json` as whole processes vs.
+  `python -c 'import pydantic, sqlite3'` (goal within 2x, CPU and wall);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
   the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat);
 - bench_keys.py: keys per event in a scripted 72-event game driven through the real app
   (goals: overall median <= 4, rent and purchase <= 4, a trade <= 10, GO and undo 1-2),
-  and the same game pressed with no pauses ending in the same journal.
+  and the same game pressed with no pauses ending in the same journal;
+- bench_tournament.py: a director following 10, 50 and 200 tables that each play every
+  3 s, next to a bare stream reader (goal: a table's change on the board within 1 s p95).
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ def main() -> None:
             "journal",
             ["bench_journal.py", "--commands", "100000"] + (["--quick"] if args.quick else []),
         ),
+        ("command line", ["bench_cli.py"] + (["--runs", "7"] if args.quick else [])),
         ("app", ["bench_app.py"] + (["--presses", "20", "--starts", "3"] if args.quick else [])),
         (
             "table view",
@@ -53,6 +58,10 @@ def main() -> None:
             + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
         ),
         ("keys per event", ["bench_keys.py"]),
+        (
+            "tournament",
+            ["bench_tournament.py"] + (["--seconds", "5"] if args.quick else []),
+        ),
     ]
     print(f"Banker benchmarks on {machine()}")
     failed = 0

@@ -3,6 +3,8 @@
 Literal names, not read from the edition, so a test fails if the edition drifts.
 """
 
+from banker.core.level import HOTEL_CODE
+
 BROWN = ["Mediterranean Avenue", "Baltic Avenue"]
 LIGHT_BLUE = ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]
 PINK = ["St. Charles Place", "States Avenue", "Virginia Avenue"]
@@ -14,5 +16,5 @@ DARK_BLUE = ["Park Place", "Boardwalk"]
 RAILROADS = ["Reading Railroad", "Pennsylvania Railroad", "B&O Railroad", "Short Line"]
 UTILITIES = ["Electric Company", "Water Works"]
 
-HOTEL = 5
+HOTEL = HOTEL_CODE
 """A hotel, in `table.build` and `SetGroupLevels`."""

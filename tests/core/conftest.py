@@ -22,6 +22,7 @@ from banker.core.commands import (
     Pay,
 )
 from banker.core.errors import BankerError
+from banker.core.level import HOTEL_CODE
 from banker.core.state import DeedState, GameState
 from banker.core.validators import validate
 
@@ -29,7 +30,7 @@ US = load_edition("us")
 
 PLAYERS = ["Alice", "Bob", "Carol"]
 
-HOTEL = 5
+HOTEL = HOTEL_CODE
 """The level of a lot with a hotel, for `Table.build`: it counts as five houses."""
 
 

@@ -310,7 +310,7 @@ def test_raise_shows_cash_buildings_at_half_mortgages_and_the_total(table) -> No
     assert lines[0] == "Bob could raise:"
     assert lines[1].split() == ["cash", "$10"]
     assert lines[2].split()[-1] == "$100"
-    assert "4 building(s)" in lines[2]
+    assert "4 buildings" in lines[2]
     assert [line.split()[-1] for line in lines[3:6]] == ["$30", "$30", "$100"]
     assert [" ".join(line.split()[1:-1]) for line in lines[3:6]] == [
         "Mediterranean Avenue",
@@ -430,7 +430,7 @@ def test_bankrupt_to_a_player_gets_cash_and_half_the_buildings_and_pays_the_fee(
         *DARK_BLUE,
     ]
     assert table.deed("Reading Railroad").mortgaged
-    assert [table.deed(lot).level for lot in DARK_BLUE] == [0, 0]
+    assert [table.state.level(lot).buildings for lot in DARK_BLUE] == [0, 0]
     assert table.hotels_left == 9
     assert table.houses_left == 32
     assert table.jail_cards("Alice") == ["chest"]
@@ -548,7 +548,7 @@ def test_bankrupt_to_the_bank_returns_everything_and_auctions_every_deed(table) 
     for name in ("Mediterranean Avenue", "Baltic Avenue", "Reading Railroad"):
         assert table.deed(name).owner is None
         assert not table.deed(name).mortgaged
-        assert table.deed(name).level == 0
+        assert table.state.level(name).buildings == 0
     auction = table.state.auction
     assert auction is not None
     assert auction.lot == "Mediterranean Avenue"

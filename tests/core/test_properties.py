@@ -12,6 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from banker.core import commands as c
 from banker.core.edition import load_edition
+from banker.core.engine import apply as apply_command
 from banker.core.errors import BankerError
 from banker.core.game import Game
 from banker.core.language import (
@@ -23,6 +24,8 @@ from banker.core.language import (
     WorthQuery,
     read_line,
 )
+from banker.core.offers.building import building_groups, group_plans
+from banker.core.offers.raising import raise_rows, raising_moves
 from banker.core.rules import HouseRules
 from banker.core.validators import validate
 from banker.core.verbs import VERBS as VERB_TABLE
@@ -371,6 +374,32 @@ class TableMachine(RuleBasedStateMachine):
         self.game.commit(self.game.prepare_redo())
         assert self.dump() == self.redoable.pop()
         self.before.append(before)
+
+    @rule(data=st.data())
+    def offers_are_what_the_bank_accepts(self, data: st.DataObject) -> None:
+        """The core's offers for a player hold in any state: each raising move it allows
+        brings money and leaves the table sound; what it could raise line by line adds up
+        to what `raisable` counts; every building plan it offers is accepted, and even."""
+        state = self.game.state
+        names = [p.name for p in state.active_players]
+        if not names or state.winner is not None:
+            return
+        player = data.draw(st.sampled_from(names))
+        for move in raising_moves(state, player):
+            if move.refusal is None:
+                after, _receipt = apply_command(state, move.command)
+                assert move.brings > 0, move
+                assert validate(after) == []
+        rows = raise_rows(state, player)
+        assert sum(row.amount for row in rows[:-1]) == rows[-1].amount
+        groups = building_groups(state, player)
+        if groups:
+            group = data.draw(st.sampled_from(groups))
+            for plan in group_plans(state, player, group):
+                after, _receipt = apply_command(state, plan.command)
+                counts = [after.level(lot.lot).buildings for lot in plan.lots]
+                assert max(counts) - min(counts) <= 1
+                assert validate(after) == []
 
     @invariant()
     def sound(self) -> None:

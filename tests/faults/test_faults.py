@@ -25,7 +25,7 @@ from tests.faults.kill_campaign import campaign
 def test_a_short_kill_campaign_loses_nothing() -> None:
     tally = campaign(kills=12, seed=7)
     assert tally.kills == 12
-    assert tally.acknowledged > 12
+    assert tally.acknowledged >= 12  # at least one receipt before each kill
     assert (tally.lost, tally.unopenable, tally.invalid) == (0, 0, 0)
 
 

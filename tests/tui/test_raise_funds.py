@@ -49,12 +49,12 @@ async def choose(pilot: Pilot[None], app: BankerApp, label: str) -> None:
     moves = screen.query_one("#moves", OptionList)
     for _ in range(len(screen.moves) + 1):
         index = moves.highlighted
-        if index is not None and screen.moves[index].label.startswith(label):
+        if index is not None and str(screen.moves[index].label).startswith(label):
             await pilot.press("enter")
             await pilot.pause()
             return
         await pilot.press("down")
-    raise AssertionError(f"no move {label!r} among {[m.label for m in screen.moves]}")
+    raise AssertionError(f"no move {label!r} among {[str(m.label) for m in screen.moves]}")
 
 
 async def test_raise_funds_sells_evenly_mortgages_and_settles(game: Callable[..., Path]) -> None:
@@ -75,8 +75,10 @@ async def test_raise_funds_sells_evenly_mortgages_and_settles(game: Callable[...
         assert "Still missing $70" in text_of(screen.query_one("#missing"))
         assert screen.query_one("#settle", Button).disabled
         assert screen.query_one("#bankrupt", Button).disabled
-        mortgage_oriental = next(m for m in screen.moves if m.label == "Mortgage Oriental Avenue")
-        assert mortgage_oriental.reason is not None
+        mortgage_oriental = next(
+            m for m in screen.moves if str(m.label) == "Mortgage Oriental Avenue"
+        )
+        assert mortgage_oriental.refusal is not None
         await choose(pilot, app, "Sell one building on the Light blue group")
         assert "Still missing $45" in text_of(screen.query_one("#missing"))
         await choose(pilot, app, "Mortgage Reading Railroad")

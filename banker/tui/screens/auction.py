@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Digits, Footer, Header, Input, Static
 
 from banker.core import commands as c
 from banker.core.money import plural
+from banker.core.offers.auction import RAISES, quick_raises, raised_bid, winner_pays
 from banker.core.state import Auction, GameState
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.dialog import Confirm
@@ -29,9 +30,6 @@ from banker.tui.screens.lots import LotPicker
 from banker.tui.speech import N_, SpeaksTheGame, _, said, why_not
 from banker.tui.widgets.deed_card import DeedCard
 from banker.tui.words import player_colour
-
-RAISES = (1, 10, 50, 100)
-"""The quick raises, in units of the US board; scaled for boards with bigger money."""
 
 COUNTDOWN = ("", N_("Going once…"), N_("Going twice…"))
 """What the countdown calls out at each step before asking to sell."""
@@ -47,13 +45,6 @@ def countdown_setting(default: float = 4.0) -> float:
     except ValueError:
         return default
     return value if 1 <= value <= 30 else default
-
-
-def raise_steps(state: GameState) -> list[int]:
-    """The quick raises for this board: $1, $10, $50, $100 on the US board, 100 times as
-    much on a board whose money is 100 times bigger."""
-    scale = max(1, state.edition.starting_cash // 1500)
-    return [step * scale for step in RAISES]
 
 
 def lot_name(auction: Auction) -> str:
@@ -102,7 +93,7 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The keys, the quick raises labelled with this board's amounts (`+$10`)."""
         active = super().active_bindings
-        steps = raise_steps(self.state)
+        steps = quick_raises(self.state)
         for n, step in enumerate(steps, start=1):
             key = str(n)
             if key in active:
@@ -245,7 +236,7 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
 
     def action_raise_step(self, n: int) -> None:
         """Raise the highlighted bidder by the n-th quick raise of this board."""
-        steps = raise_steps(self.state)
+        steps = quick_raises(self.state)
         if 1 <= n <= len(steps):
             self.action_raise_by(steps[n - 1])
 
@@ -254,8 +245,7 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
         who = self.selected
         if auction is None or who is None:
             return
-        amount = (auction.high_bid if auction.high_bidder else 0) + step
-        self._bid(who, max(amount, auction.opening))
+        self._bid(who, raised_bid(self.state, step))
 
     def action_type_bid(self) -> None:
         self.query_one("#amount", Input).focus()
@@ -309,11 +299,11 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
             body = _("Nobody bid, so {keeps}. Close the auction?").format(keeps=keeps)
             yes = _("Close")
         else:
-            cash = state.player(winner).cash
+            pays = winner_pays(state)
             title = _("Sold to {p} for {amount}?").format(p=winner, amount=money(auction.high_bid))
             body = _("{p} pays the bank {amount} and takes {lot}.").format(
                 p=winner, amount=money(auction.high_bid), lot=lot_name(auction)
-            ) + (f"\n{winner}: {money(cash)} → {money(cash - auction.high_bid)}")
+            ) + (f"\n{winner}: {money(pays.before)} → {money(pays.after)}")
             yes = _("Sold")
         self._pause_countdown()
         self.app.push_screen(Confirm(title, body, yes=yes), self._sold)

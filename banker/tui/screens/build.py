@@ -11,16 +11,18 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Select, Static
 
 from banker.core import commands as c
-from banker.core.edition import ColourGroup, DeedKind
-from banker.core.engine import apply
-from banker.core.errors import BankerError
+from banker.core.edition import ColourGroup
+from banker.core.level import Level
+from banker.core.offers.building import (
+    GroupPlan,
+    building_groups,
+    group_plan,
+    levels_now,
+    plan_said,
+)
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog, reason_line
-from banker.tui.speech import N_, _, refused
-from banker.tui.words import hotels_word, houses_word, level_word
-
-HOTEL = 5
-"""The level of a lot with a hotel."""
+from banker.tui.speech import N_, _, said
 
 
 class BuildScreen(Dialog[c.SetGroupLevels]):
@@ -36,20 +38,11 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
         super().__init__()
         self.state = state
         self.player = player
-        owned = {
-            state.edition.deed(d).group
-            for d in state.deeds_of(player)
-            if state.edition.deed(d).kind is DeedKind.STREET
-        }
-        self.groups = [g for g in state.edition.groups if g.id in owned]
-        whole = [
-            g
-            for g in self.groups
-            if all(state.deeds[lot].owner == player for lot in state.edition.group_lots[g.id])
-        ]
-        first = whole or self.groups
-        self.group: ColourGroup | None = first[0] if first else None
-        self.targets: dict[str, int] = {}
+        edition = state.edition
+        self.groups = [edition.groups_by_id[g] for g in building_groups(state, player)]
+        self.group: ColourGroup | None = self.groups[0] if self.groups else None
+        self.targets: dict[str, Level] = {}
+        self.plan: GroupPlan | None = None
         self.reason: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -97,7 +90,7 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
     def _load_group(self) -> None:
         assert self.group is not None
         lots = self.state.edition.group_lots[self.group.id]
-        self.targets = {lot: self.state.deeds[lot].level for lot in lots}
+        self.targets = dict(zip(lots, levels_now(self.state, self.group.id), strict=True))
         table = self.query_one("#lots", DataTable)
         table.clear()
         for lot in lots:
@@ -125,43 +118,34 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
         lot = self._highlighted()
         if lot is None:
             return
-        self.targets[lot] = max(0, min(HOTEL, self.targets[lot] + step))
+        level = self.targets[lot]
+        self.targets[lot] = level.up() if step > 0 else level.down()
         self._update()
 
     def command(self) -> c.SetGroupLevels:
-        lots = list(self.targets)
-        return c.SetGroupLevels(
-            player=self.player, deed=lots[0], levels=[self.targets[lot] for lot in lots]
-        )
+        assert self.plan is not None
+        return self.plan.command
 
     def _update(self) -> None:
+        assert self.group is not None
         state = self.state
-        money = state.money
+        plan = group_plan(state, self.player, self.group.id, list(self.targets.values()))
+        self.plan = plan
         table = self.query_one("#lots", DataTable)
-        for lot, target in self.targets.items():
-            now = state.deeds[lot].level
-            style = "bold" if target != now else ""
-            rent = state.edition.deed(lot).rent or [0] * 6
-            table.update_cell(lot, "now", level_word(now))
-            table.update_cell(lot, "after", Text(level_word(target), style=style))
-            table.update_cell(lot, "rent", money(rent[target]))
-        changed = any(self.targets[lot] != state.deeds[lot].level for lot in self.targets)
+        for lot in plan.lots:
+            style = "bold" if lot.changed else ""
+            rent = "—" if lot.rent_after is None else state.money(lot.rent_after)
+            table.update_cell(lot.lot, "now", said(lot.now.said()))
+            table.update_cell(lot.lot, "after", Text(said(lot.after.said()), style=style))
+            table.update_cell(lot.lot, "rent", rent)
         summary = _("No change yet.")
-        self.reason = _("Add or take away buildings with + and -.") if not changed else None
-        if changed:
-            try:
-                after, _receipt = apply(state, self.command())
-            except BankerError as exc:
-                self.reason = refused(exc)
-            else:
-                change = after.player(self.player).cash - state.player(self.player).cash
-                sign = _("Cost {amount}") if change <= 0 else _("Refund {amount}")
-                bank = after.bank
-                summary = _("{cost} · bank after: {houses}, {hotels}").format(
-                    cost=sign.format(amount=money(abs(change))),
-                    houses=houses_word(bank.houses_left),
-                    hotels=hotels_word(bank.hotels_left),
-                )
+        if not plan.changed:
+            self.reason = _("Add or take away buildings with + and -.")
+        elif plan.refusal is not None:
+            self.reason = said(plan.refusal)
+        else:
+            self.reason = None
+            summary = said(plan_said(plan, state))
         self.query_one("#summary", Static).update(summary)
         self.query_one("#reason", Static).update(self.reason or "")
         self.query_one("#confirm", Button).disabled = self.reason is not None

@@ -65,14 +65,6 @@ class Follows(InTheGame):
             self.game_changed()
 
 
-def owed(state: GameState) -> dict[str, int]:
-    """What each player owes in all, for the players who owe."""
-    totals: dict[str, int] = {}
-    for debt in state.debts:
-        totals[debt.debtor] = totals.get(debt.debtor, 0) + debt.amount
-    return totals
-
-
 def follow_up(app: BankerApp, before: GameState, after: GameState, new_command: bool) -> None:
     """Close the screens whose moment has passed, open the one the new moment needs.
 
@@ -85,6 +77,7 @@ def follow_up(app: BankerApp, before: GameState, after: GameState, new_command: 
         new_command: a command was applied (not an undo or redo); only a command opens
             raise funds or the end of the game.
     """
+    from banker.core.offers.cash import owed_by_player
     from banker.tui.screens.auction import AuctionScreen
     from banker.tui.screens.end_game import EndGameScreen
     from banker.tui.screens.raise_funds import RaiseFundsScreen
@@ -96,8 +89,8 @@ def follow_up(app: BankerApp, before: GameState, after: GameState, new_command: 
         app.pop_screen()
     stack = app.screen_stack
     if new_command:
-        was = owed(before)
-        for debtor, amount in owed(after).items():
+        was = owed_by_player(before)
+        for debtor, amount in owed_by_player(after).items():
             shown = any(isinstance(s, RaiseFundsScreen) and s.player == debtor for s in stack)
             if amount > was.get(debtor, 0) and not shown:
                 app.push_screen(RaiseFundsScreen(debtor))

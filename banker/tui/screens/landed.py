@@ -11,20 +11,21 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from banker.core import commands as c
-from banker.core.edition import CardAction, DeedKind, SquareKind
-from banker.core.errors import BankerError
-from banker.core.rules import IncomeTaxMode
+from banker.core.edition import SquareKind
+from banker.core.offers.landing import (
+    CardOffer,
+    LandingOffers,
+    card_offer,
+    deck_offers,
+    land_on_deed,
+    land_on_square,
+    utility_rent,
+)
 from banker.core.state import GameState
-from banker.core.worth import income_tax_percent, rent_due, worth
 from banker.tui.screens.cards import CardDetails
 from banker.tui.screens.dialog import Dialog, DigitsInput, reason_line
-from banker.tui.speech import N_, _, refused, said, why_not
-from banker.tui.words import Landing, card_effect
-
-AUCTION_NOTE = N_(
-    "At an auction every player may bid: record the bids in the command bar "
-    "(: bid NAME AMOUNT, drop NAME, close)."
-)
+from banker.tui.speech import _, said, why_not
+from banker.tui.words import Landing
 
 
 class LandedScreen(Dialog[c.Command]):
@@ -37,7 +38,10 @@ class LandedScreen(Dialog[c.Command]):
         self.landing = landing
         self.commands: dict[str, c.Command] = {}
         self.deck_cards: list[str] = []
-        self._pending: list[tuple[str, str, c.Command]] = []
+        self._pending: list[tuple[str, str, str | None]] = []
+        self.card_offers: dict[str, CardOffer] = {}
+        self.needs_dice = False
+        """The rent here is a utility's: the dice total comes first."""
 
     # Building the choices.
 
@@ -63,235 +67,74 @@ class LandedScreen(Dialog[c.Command]):
             return _("Chance") if card.deck == "chance" else _("Community Chest")
         return self.landing.label
 
-    def _offer(self, key: str, label: str, command: c.Command) -> None:
-        self.commands[key] = command
-        self._pending.append((key, label, command))
-
     def _buttons(self) -> ComposeResult:
-        for key, label, command in self._pending:
-            reason = why_not(self.state, command)
+        for key, label, reason in self._pending:
             yield self.choice(key, label, f"do-{key}", reason=reason)
 
     def _deed(self, name: str) -> ComposeResult:
-        state = self.state
-        deed = state.edition.deed(name)
-        held = state.deeds[name]
-        money = state.money
-        if held.owner is None:
-            yield Static(
-                _("{deed} is for sale at its printed price, {price}. {p} has {cash}.").format(
-                    deed=name,
-                    price=money(deed.price),
-                    p=self.player,
-                    cash=money(state.player(self.player).cash),
-                ),
-                classes="body",
-            )
-            buy = c.Buy(player=self.player, deed=name)
-            self._offer("b", _("Buy for {price}").format(price=money(deed.price)), buy)
-            self._offer("a", _("Send to auction"), c.StartAuction(lot=name))
-            yield reason_line(why_not(state, buy))
-            yield Static(_(AUCTION_NOTE), classes="hint")
-            return
-        if held.owner == self.player:
-            yield Static(
-                _("{p} owns {deed}: nothing to pay.").format(p=self.player, deed=name),
-                classes="body",
-            )
-            return
-        if held.mortgaged:
-            yield Static(
-                _("{deed} is mortgaged ({owner}): it collects no rent.").format(
-                    deed=name, owner=held.owner
-                ),
-                classes="body",
-            )
-            return
-        if deed.kind is DeedKind.UTILITY:
-            yield Static(
-                _("{deed} belongs to {owner}. Throw the dice: the rent is by the total.").format(
-                    deed=name, owner=held.owner
-                ),
-                classes="body",
-            )
+        found = land_on_deed(self.state, self.player, name)
+        self.needs_dice = found.needs_dice
+        yield from self._draw(found)
+
+    def _square(self, kind: SquareKind) -> ComposeResult:
+        yield from self._draw(land_on_square(self.state, self.player, kind))
+
+    def _draw(self, found: LandingOffers) -> ComposeResult:
+        """What the core says applies here, as sentences, amounts and buttons."""
+        for line in found.says:
+            yield Static(said(line), classes="body")
+        if found.needs_dice:
             yield DigitsInput(
                 placeholder=_("dice total, 2 to 12"), id="dice", restrict=r"[0-9]{0,2}"
             )
             yield Static("", id="rent", classes="amount")
-            self._offer(
-                "r",
-                _("Collect rent for {owner}").format(owner=held.owner),
-                c.PayRent(player=self.player, deed=name),
-            )
-            yield reason_line(_("Type the dice total."))
-            return
-        rent = rent_due(state, name)
-        yield Static(
-            _("{deed} belongs to {owner}.").format(deed=name, owner=held.owner), classes="body"
-        )
-        yield Static(said(rent.reason), id="rent", classes="amount", markup=False)
-        payer = state.player(self.player).cash
-        if payer >= rent.amount:
-            owner = state.player(held.owner).cash
-            yield Static(
-                f"{self.player} {money(payer)} → {money(payer - rent.amount)} · "
-                f"{held.owner} {money(owner)} → {money(owner + rent.amount)}",
-                classes="hint",
-            )
-        command = c.PayRent(player=self.player, deed=name)
-        self._offer(
-            "r",
-            _("Collect {amount} for {owner}").format(amount=money(rent.amount), owner=held.owner),
-            command,
-        )
-        yield from self._short(rent.amount)
-        yield reason_line(why_not(state, command))
+        elif found.amount_line is not None:
+            yield Static(said(found.amount_line), id="rent", classes="amount", markup=False)
+            if found.hint is not None:
+                yield Static(said(found.hint), classes="hint")
+        if found.breakdown:
+            yield Static(self._breakdown(found), classes="breakdown")
+        if found.warning is not None:
+            yield Static(said(found.warning), classes="reason")
+        for offer in found.offers:
+            self.commands[offer.key] = offer.command
+            reason = None if offer.refusal is None else said(offer.refusal)
+            self._pending.append((offer.key, said(offer.label), reason))
+        if found.asks:
+            yield reason_line(None if found.refusal is None else said(found.refusal))
+        if found.hint is not None and found.amount_line is None:
+            yield Static(said(found.hint), classes="hint")
+        if found.cards:
+            yield from self._draw_cards(found.cards)
 
-    def _short(self, amount: int) -> ComposeResult:
-        """A warning when the cash does not cover an obliged payment: it becomes a debt."""
-        cash = self.state.player(self.player).cash
-        if cash < amount:
-            money = self.state.money
-            yield Static(
-                _(
-                    "{p} has only {cash}: the {amount} will be owed "
-                    "until raised by selling buildings or mortgaging."
-                ).format(p=self.player, cash=money(cash), amount=money(amount)),
-                classes="reason",
-            )
-
-    def _square(self, kind: SquareKind) -> ComposeResult:
-        state = self.state
-        money = state.money
-        player = self.player
-        if kind is SquareKind.GO:
-            yield Static(
-                _("The bank pays {p} the {amount} salary.").format(
-                    p=player, amount=money(state.salary)
-                ),
-                classes="body",
-            )
-            self._offer(
-                "g",
-                _("Collect {amount}").format(amount=money(state.salary)),
-                c.PassGo(player=player),
-            )
-        elif kind is SquareKind.INCOME_TAX:
-            yield from self._income_tax()
-        elif kind is SquareKind.LUXURY_TAX:
-            amount = state.edition.luxury_tax
-            name = state.edition.luxury_tax_name
-            text = (
-                _("{p} pays {amount} {tax} into the Free Parking pot.")
-                if state.rules.free_parking_pot
-                else _("{p} pays {amount} {tax}.")
-            )
-            yield Static(text.format(p=player, amount=money(amount), tax=_(name)), classes="body")
-            command = c.PayTax(player=player, kind="luxury")
-            self._offer("p", _("Pay {amount}").format(amount=money(amount)), command)
-            yield reason_line(why_not(state, command))
-        elif kind in (SquareKind.CHANCE, SquareKind.CHEST):
-            yield from self._cards("chance" if kind is SquareKind.CHANCE else "chest")
-        elif kind is SquareKind.JAIL:
-            cards = len(state.player(player).jail_cards)
-            yield Static(
-                _(
-                    "Just visiting costs nothing. To leave jail {p} pays the "
-                    "{fine} fine or uses a Get Out of Jail Free card ({n} held)."
-                ).format(p=player, fine=money(state.jail_fine), n=cards),
-                classes="body",
-            )
-            self._offer(
-                "f",
-                _("Pay the {fine} fine").format(fine=money(state.jail_fine)),
-                c.LeaveJail(player=player, method="fine"),
-            )
-            self._offer(
-                "c", _("Use a Get Out of Jail Free card"), c.LeaveJail(player=player, method="card")
-            )
-        elif kind is SquareKind.GO_TO_JAIL:
-            yield Static(
-                _(
-                    "{p} goes straight to jail: no salary, even passing GO. Nothing to pay now."
-                ).format(p=player),
-                classes="body",
-            )
-        elif kind is SquareKind.FREE_PARKING:
-            if state.rules.free_parking_pot:
-                pot = money(state.bank.free_parking)
-                yield Static(
-                    _("{p} takes the Free Parking pot: {amount}.").format(p=player, amount=pot),
-                    classes="body",
-                )
-                self._offer(
-                    "t", _("Take {amount}").format(amount=pot), c.TakeParking(player=player)
-                )
-            else:
-                yield Static(_("Free Parking: nothing to pay, nothing to collect."), classes="body")
-
-    def _income_tax(self) -> ComposeResult:
-        state = self.state
-        money = state.money
-        player = self.player
-        flat = state.edition.income_tax
-        pct = state.edition.income_tax_percent
-        self._offer(
-            "f",
-            _("Pay {amount} flat").format(amount=money(flat)),
-            c.PayTax(player=player, kind="income_flat"),
-        )
-        if state.rules.income_tax is IncomeTaxMode.FLAT:
-            yield Static(
-                _("{p} pays {amount} income tax (this game charges it flat).").format(
-                    p=player, amount=money(flat)
-                ),
-                classes="body",
-            )
-            return
-        yield Static(
-            _("{p} chooses: {amount}, or {pct}% of total worth.").format(
-                p=player, amount=money(flat), pct=pct
-            ),
-            classes="body",
-        )
-        percent = c.PayTax(player=player, kind="income_percent")
-        if state.rules.strict_income_tax:
-            yield Static(
-                _("Strict rule: the {pct}% figure is worked out after the choice.").format(pct=pct),
-                classes="hint",
-            )
-            self._offer("w", _("Pay {pct}% of worth").format(pct=pct), percent)
-            return
-        w = worth(state, player)
+    def _breakdown(self, found: LandingOffers) -> Table:
         table = Table.grid(padding=(0, 2))
         table.add_column()
         table.add_column(justify="right")
-        table.add_row(_("Cash"), money(w.cash))
-        table.add_row(_("Deeds at printed price"), money(w.deeds))
-        table.add_row(_("Buildings at cost"), money(w.buildings))
-        table.add_row(Text(_("Total worth"), style="bold"), Text(money(w.total), style="bold"))
-        table.add_row(
-            Text(_("{pct}% of worth").format(pct=pct), style="bold"),
-            Text(money(income_tax_percent(state, player)), style="bold"),
-        )
-        yield Static(table, classes="breakdown")
-        self._offer(
-            "w",
-            _("Pay {amount} ({pct}%)").format(
-                amount=money(income_tax_percent(state, player)), pct=pct
-            ),
-            percent,
-        )
+        totals = len(found.breakdown) - 2
+        for n, (label, amount) in enumerate(found.breakdown):
+            style = "bold" if n >= totals else ""
+            table.add_row(
+                Text(said(label), style=style), Text(self.state.money(amount), style=style)
+            )
+        return table
 
     def _cards(self, deck: str | None, only: str | None = None) -> ComposeResult:
-        state = self.state
-        cards = [card for card in state.edition.cards if card.deck == deck or card.id == only]
-        self.deck_cards = [card.id for card in cards]
+        if only is not None:
+            card = self.state.edition.cards_by_id[only]
+            offers = [card_offer(self.state, self.player, card)]
+        else:
+            offers = deck_offers(self.state, self.player, deck or "")
+        yield from self._draw_cards(offers)
+
+    def _draw_cards(self, offers: list[CardOffer]) -> ComposeResult:
+        self.card_offers = {offer.card.id: offer for offer in offers}
+        self.deck_cards = list(self.card_offers)
         options = []
-        for card in cards:
-            prompt = Text(card.text)
-            prompt.append(f"\n  {card_effect(state, self.player, card)}", style="bold")
-            options.append(Option(prompt, id=card.id))
+        for offer in offers:
+            prompt = Text(offer.card.text)
+            prompt.append(f"\n  {said(offer.effect)}", style="bold")
+            options.append(Option(prompt, id=offer.card.id))
         yield Static(_("Which card? Enter takes the highlighted one."), classes="body")
         yield OptionList(*options, id="cards")
 
@@ -315,10 +158,7 @@ class LandedScreen(Dialog[c.Command]):
         command = self.commands.get(button_id.removeprefix("do-"))
         if command is None:
             return
-        if (
-            isinstance(command, c.PayRent)
-            and self.state.edition.deed(command.deed).kind is DeedKind.UTILITY
-        ):
+        if isinstance(command, c.PayRent) and self.needs_dice:
             command = self._utility_rent(command)
             if command is None:
                 return
@@ -329,12 +169,11 @@ class LandedScreen(Dialog[c.Command]):
         if not text:
             self.notify(_("Type the dice total first."), severity="warning")
             return None
-        filled = command.model_copy(update={"dice": int(text)})
-        reason = why_not(self.state, filled)
-        if reason:
-            self.notify(reason, severity="error")
+        rent = utility_rent(self.state, self.player, command.deed, int(text))
+        if rent.refusal is not None:
+            self.notify(said(rent.refusal), severity="error")
             return None
-        return filled
+        return rent.command
 
     @on(Input.Changed, "#dice")
     def _dice_changed(self, event: Input.Changed) -> None:
@@ -343,12 +182,9 @@ class LandedScreen(Dialog[c.Command]):
         rent_text = ""
         reason: str | None = _("Type the dice total.")
         if event.value:
-            filled = command.model_copy(update={"dice": int(event.value)})
-            try:
-                rent_text = said(rent_due(self.state, command.deed, int(event.value)).reason)
-                reason = why_not(self.state, filled)
-            except BankerError as exc:
-                reason = refused(exc)
+            rent = utility_rent(self.state, self.player, command.deed, int(event.value))
+            rent_text = "" if rent.reason is None else said(rent.reason)
+            reason = None if rent.refusal is None else said(rent.refusal)
         self.query_one("#rent", Static).update(rent_text)
         self.query_one("#reason", Static).update(reason or "")
         self.query_one("#do-r", Button).disabled = reason is not None
@@ -359,21 +195,16 @@ class LandedScreen(Dialog[c.Command]):
 
     @on(OptionList.OptionSelected, "#cards")
     def _card_chosen(self, event: OptionList.OptionSelected) -> None:
-        card = self.state.edition.cards_by_id[event.option.id or ""]
-        needs_more = card.action in (
-            CardAction.ADVANCE,
-            CardAction.NEAREST_RAILROAD,
-            CardAction.NEAREST_UTILITY,
-        )
-        if not needs_more:
-            command = c.DrawCard(player=self.player, card=card.id)
+        offer = self.card_offers[event.option.id or ""]
+        if not offer.needs_more:
+            command = c.DrawCard(player=self.player, card=offer.card.id)
             reason = why_not(self.state, command)
             if reason:
                 self.notify(reason, title=_("Refused"), severity="error")
                 return
             self.dismiss(command)
             return
-        self.app.push_screen(CardDetails(self.state, self.player, card), self._details)
+        self.app.push_screen(CardDetails(self.state, self.player, offer.card), self._details)
 
     def _details(self, command: c.DrawCard | None) -> None:
         if command is not None:

@@ -1,5 +1,5 @@
-"""Where the winner of a house or hotel auction may put it: the legal lots, asked of the core,
-and the dialog that picks one."""
+"""The dialog where the winner of a house or hotel auction picks the lot it goes on, among
+the lots the core offers."""
 
 from __future__ import annotations
 
@@ -10,34 +10,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from banker.core import commands as c
-from banker.core.edition import DeedKind
-from banker.core.engine import why_not
+from banker.core.offers.auction import building_lots
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog
 from banker.tui.speech import _
 from banker.tui.words import level_word
-
-
-def legal_lots(state: GameState, player: str, kind: str) -> list[str]:
-    """The lots `player` could put one `kind` (house or hotel) on if they won it now.
-
-    The core decides: each of the player's streets is tried as the lot of a close with
-    `player` as the high bidder at the opening price.
-    """
-    auction = state.auction
-    if auction is None or auction.kind != kind:
-        return []
-    trial = state.clone()
-    assert trial.auction is not None
-    trial.auction.high_bidder = player
-    trial.auction.high_bid = min(auction.opening, state.player(player).cash)
-    return [
-        name
-        for name in state.deeds_of(player)
-        if state.edition.deed(name).kind is DeedKind.STREET
-        and why_not(trial, c.CloseAuction(deed=name)) is None
-    ]
 
 
 class LotPicker(Dialog[str]):
@@ -48,8 +25,8 @@ class LotPicker(Dialog[str]):
         self.state = state
         self.winner = winner
         self.kind = kind
-        self.price = price
-        self.lots = legal_lots(state, winner, kind)
+        self.bid = price
+        self.lots = building_lots(state, winner, kind)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -66,7 +43,7 @@ class LotPicker(Dialog[str]):
                     "it is legal now (building evenly) are offered."
                 )
             box.border_title = title.format(p=self.winner)
-            yield Static(body.format(p=self.winner, amount=self.price), classes="body")
+            yield Static(body.format(p=self.winner, amount=self.bid), classes="body")
             options = []
             for lot in self.lots:
                 prompt = Text(lot, style="bold")

@@ -10,6 +10,7 @@ from textual.widgets import Button, Input, Select, Static
 from banker.core import commands as c
 from banker.core.errors import BankerError
 from banker.core.language import amount as read_amount
+from banker.core.offers.cash import cash_after, cash_moves
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog, reason_line
 from banker.tui.speech import _, refused, why_not
@@ -77,22 +78,18 @@ class MoneyScreen(Dialog[c.Command]):
 
     def _summary(self, command: c.Command) -> str:
         money = self.state.money
-        parts = []
         if isinstance(command, c.Collect):
-            cash = self.state.player(command.player).cash
+            move = cash_after(self.state, command, command.player)
             return _("The bank pays {p} {amount}: {before} → {after}").format(
                 p=command.player,
                 amount=money(command.amount),
-                before=money(cash),
-                after=money(cash + command.amount),
+                before=money(move.before),
+                after=money(move.after),
             )
-        assert isinstance(command, c.Pay)
-        cash = self.state.player(command.player).cash
-        parts.append(f"{command.player} {money(cash)} → {money(cash - command.amount)}")
-        if command.to is not None:
-            other = self.state.player(command.to).cash
-            parts.append(f"{command.to} {money(other)} → {money(other + command.amount)}")
-        return " · ".join(parts)
+        return " · ".join(
+            f"{move.player} {money(move.before)} → {money(move.after)}"
+            for move in cash_moves(self.state, command)
+        )
 
     @on(Select.Changed)
     @on(Input.Changed)

@@ -10,10 +10,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from banker.core import commands as c
-from banker.core.ledger import lift_price
+from banker.core.offers.trading import mortgage_offers
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog
-from banker.tui.speech import _, why_not
+from banker.tui.speech import _, said
 
 
 class MortgageScreen(Dialog[c.Command]):
@@ -29,26 +29,14 @@ class MortgageScreen(Dialog[c.Command]):
         state = self.state
         money = state.money
         options: list[Option] = []
-        for name in state.deeds_of(self.player):
-            deed = state.edition.deed(name)
-            if state.deeds[name].mortgaged:
-                price = lift_price(state, deed.mortgage)
-                command: c.Command = c.LiftMortgage(player=self.player, deed=name)
-                what = _("mortgaged · lift for {price} ({value} + {interest} interest)").format(
-                    price=money(price),
-                    value=money(deed.mortgage),
-                    interest=money(price - deed.mortgage),
-                )
-            else:
-                command = c.Mortgage(player=self.player, deed=name)
-                what = _("mortgage for {amount}").format(amount=money(deed.mortgage))
-            reason = why_not(state, command)
-            prompt = Text(name, style="bold")
-            prompt.append(f"\n  {what}")
+        for offer in mortgage_offers(state, self.player):
+            reason = None if offer.refusal is None else said(offer.refusal)
+            prompt = Text(offer.deed, style="bold")
+            prompt.append(f"\n  {said(offer.said(state))}")
             if reason:
                 prompt.append(f"\n  {reason}", style="italic")
-            self.offers[name] = command
-            options.append(Option(prompt, id=name, disabled=reason is not None))
+            self.offers[offer.deed] = offer.command
+            options.append(Option(prompt, id=offer.deed, disabled=reason is not None))
         cash = money(state.player(self.player).cash)
         with Vertical(classes="dialog") as box:
             box.border_title = _("Mortgages: {p} ({cash})").format(p=self.player, cash=cash)

@@ -12,7 +12,8 @@ from textual.widgets import Button, SelectionList, Static
 
 from banker.core import commands as c
 from banker.core.endgame import Settlement, settlement
-from banker.core.ledger import interest
+from banker.core.offers.raising import creditor_has, creditor_receives
+from banker.core.offers.trading import handed_over
 from banker.core.state import GameState
 from banker.core.worth import raisable
 from banker.tui.screens.dialog import Dialog
@@ -58,7 +59,7 @@ def statement_table(state: GameState, s: Settlement, lift: list[str]) -> Table:
         table.add_row(
             Text(_("{p} receives").format(p=s.creditor)),
             _("cash and the buildings' price"),
-            Text(money(s.cash + s.buildings), style="bold"),
+            Text(money(creditor_receives(s)), style="bold"),
         )
     deeds = []
     for name in s.deeds:
@@ -82,17 +83,15 @@ def statement_table(state: GameState, s: Settlement, lift: list[str]) -> Table:
             _("to {p}: {deeds}").format(p=s.creditor, deeds=", ".join(deeds) or _("none")),
             "",
         )
-        for name in s.mortgaged:
-            m = state.edition.deed(name).mortgage
-            fee = interest(state, m)
-            if name in lift:
+        for found in handed_over(state, s.mortgaged, s.creditor, lift):
+            if found.lifted:
                 lift_now = _("lift {deed} now: {value} + {fee}").format(
-                    deed=name, value=money(m), fee=money(fee)
+                    deed=found.deed, value=money(found.value), fee=money(found.fee)
                 )
-                table.add_row("", f"  {lift_now}", money(m + fee))
+                table.add_row("", f"  {lift_now}", money(found.lift))
             else:
-                later = _("10% fee on {deed}; lift later").format(deed=name)
-                table.add_row("", f"  {later}", money(fee))
+                later = _("10% fee on {deed}; lift later").format(deed=found.deed)
+                table.add_row("", f"  {later}", money(found.fee))
         if s.mortgaged:
             table.add_row(
                 Text(_("{p} pays the bank").format(p=s.creditor)),
@@ -170,7 +169,7 @@ class SettlementScreen(Dialog[c.DeclareBankrupt]):
         self.query_one("#statement", Static).update(statement_table(state, s, self.lift))
         note = ""
         if s.creditor is not None and s.fees:
-            has = state.player(s.creditor).cash + s.cash + s.buildings
+            has = creditor_has(state, s)
             if has < s.fees:
                 note = _("{p} will have {cash}: the {fees} becomes their debt to the bank.").format(
                     p=s.creditor, cash=state.money(has), fees=state.money(s.fees)

@@ -10,7 +10,7 @@ from textual.widgets import Button, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from banker.core import commands as c
-from banker.core.ledger import interest
+from banker.core.offers.trading import mortgaged_in_trade, tradeable_deeds
 from banker.core.state import GameState
 from banker.core.trades import describe
 from banker.tui.screens.dialog import Dialog, reason_line
@@ -78,14 +78,15 @@ class TradeScreen(Dialog[c.Trade]):
         owner = self._who(side)
         deeds = self.query_one(f"#deeds-{side}", SelectionList)
         deeds.clear_options()
-        for name in state.deeds_of(owner):
-            built = any(state.deeds[lot].level for lot in state.edition.lots_of(name))
-            label = name
-            if state.deeds[name].mortgaged:
-                label = _("{deed} (mortgaged)").format(deed=name)
-            if built:
+        for offered in tradeable_deeds(state, owner):
+            label = offered.deed
+            if offered.mortgaged:
+                label = _("{deed} (mortgaged)").format(deed=offered.deed)
+            if offered.refusal is not None:
                 label += " " + _("(group has buildings)")
-            deeds.add_option(Selection(label, name, False, name, disabled=built))
+            deeds.add_option(
+                Selection(label, offered.deed, False, offered.deed, disabled=bool(offered.refusal))
+            )
         cards = len(state.player(owner).jail_cards)
         self.query_one(f"#cards-{side}", Input).placeholder = _("jail cards (holds {n})").format(
             n=cards
@@ -131,19 +132,14 @@ class TradeScreen(Dialog[c.Trade]):
         trade = self.command()
         lift = self.query_one("#lift", SelectionList)
         chosen = set(lift.selected)
-        mortgaged = [d for d in trade.give.deeds + trade.get.deeds if state.deeds[d].mortgaged]
+        moving = mortgaged_in_trade(state, trade)
+        mortgaged = [m.deed for m in moving]
         if [str(lift.get_option_at_index(i).value) for i in range(lift.option_count)] == mortgaged:
             return
         lift.clear_options()
         self.query_one("#lift-box").display = bool(mortgaged)
-        for name in mortgaged:
-            m = state.edition.deed(name).mortgage
-            label = _("{deed}: lift for {amount} now, else {fee} fee").format(
-                deed=name,
-                amount=state.money(m + interest(state, m)),
-                fee=state.money(interest(state, m)),
-            )
-            lift.add_option((label, name, name in chosen))
+        for found in moving:
+            lift.add_option((said(found.choice(state)), found.deed, found.deed in chosen))
 
     def _check(self) -> None:
         state = self.state
@@ -168,31 +164,7 @@ class TradeScreen(Dialog[c.Trade]):
         self.query_one("#confirm", Button).disabled = reason is not None
 
     def _fees(self, trade: c.Trade) -> list[str]:
-        state = self.state
-        money = state.money
-        notes = []
-        for new_owner, deeds in (
-            (trade.partner, trade.give.deeds),
-            (trade.player, trade.get.deeds),
-        ):
-            for name in deeds:
-                if not state.deeds[name].mortgaged:
-                    continue
-                m = state.edition.deed(name).mortgage
-                fee = interest(state, m)
-                if name in trade.lift:
-                    notes.append(
-                        _("{p} lifts {deed} for {amount}").format(
-                            p=new_owner, deed=name, amount=money(m + fee)
-                        )
-                    )
-                else:
-                    notes.append(
-                        _("{p} pays the {fee} fee on {deed}").format(
-                            p=new_owner, fee=money(fee), deed=name
-                        )
-                    )
-        return notes
+        return [said(found.said(self.state)) for found in mortgaged_in_trade(self.state, trade)]
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#confirm")

@@ -8,10 +8,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from banker.core.edition import DeedKind
-from banker.core.money import plural
+from banker.core.offers.auction import auction_offers
+from banker.core.offers.deed import printed_deed
 from banker.core.state import GameState
-from banker.tui.screens.lots import legal_lots
 from banker.tui.speech import _, said
 from banker.tui.words import hotels_word, houses_word
 
@@ -26,48 +25,28 @@ def deed_card(state: GameState, lot: str) -> RenderableType:
     """The printed deed of `lot`, or the card of a house or hotel on offer."""
     if lot in ("house", "hotel"):
         return _building_card(state, lot)
-    edition = state.edition
-    deed = edition.deed(lot)
-    money = state.money
+    card = printed_deed(state, lot)
     band = Text(f" {lot.upper()} ", style="bold", justify="center")
-    if deed.kind is DeedKind.STREET and deed.group:
-        colour = edition.groups_by_id[deed.group].colour
-        band.stylize(f"{_ink_on(colour)} on {colour}")
-        group_name = _(edition.groups_by_id[deed.group].name)
+    if card.colour is not None:
+        band.stylize(f"{_ink_on(card.colour)} on {card.colour}")
     else:
         band.stylize("reverse")
-        group_name = _("Railroad") if deed.kind is DeedKind.RAILROAD else _("Utility")
     rows = Table.grid(expand=True, padding=(0, 1))
     rows.add_column(ratio=1)
     rows.add_column(justify="right")
-    rows.add_row(Text(group_name, style="dim"), "")
-    rows.add_row(Text(_("Printed price"), style="bold"), Text(money(deed.price), style="bold"))
-    if deed.kind is DeedKind.STREET and deed.rent is not None:
-        rent = deed.rent
-        rows.add_row(_("Rent"), money(rent[0]))
-        rows.add_row("  " + _("whole colour group"), money(rent[0] * 2))
-        for n in range(1, state.max_houses + 1):
-            rows.add_row("  " + _("with {houses}").format(houses=houses_word(n)), money(rent[n]))
-        rows.add_row("  " + _("with a hotel"), money(rent[5]))
-        rows.add_row(
-            _("Houses and hotel"), _("{amount} each").format(amount=money(deed.house_cost or 0))
-        )
-    elif deed.kind is DeedKind.RAILROAD:
-        for n, amount in enumerate(edition.railroad_rent, start=1):
-            rows.add_row(
-                said(plural(n, "Rent, 1 railroad owned", "Rent, {n} railroads owned")),
-                money(amount),
-            )
-    else:
-        for n, times in enumerate(edition.utility_multipliers, start=1):
-            owned = _("Rent, one utility owned") if n == 1 else _("Rent, both utilities owned")
-            rows.add_row(owned, _("{n} × dice").format(n=times))
-    rows.add_row(_("Mortgage value"), money(deed.mortgage))
+    rows.add_row(Text(said(card.group), style="dim"), "")
+    for line in card.lines:
+        label = ("  " if line.indent else "") + said(line.label)
+        amount = line.amount if isinstance(line.amount, str) else said(line.amount)
+        if line.strong:
+            rows.add_row(Text(label, style="bold"), Text(amount, style="bold"))
+        else:
+            rows.add_row(label, amount)
     return Group(band, rows)
 
 
 def _building_card(state: GameState, kind: str) -> RenderableType:
-    auction = state.auction
+    offers = auction_offers(state)
     one = _("ONE HOUSE") if kind == "house" else _("ONE HOTEL")
     band = Text(f" {one} ", style="bold reverse", justify="center")
     rows = Table.grid(expand=True, padding=(0, 1))
@@ -78,13 +57,12 @@ def _building_card(state: GameState, kind: str) -> RenderableType:
     rows.add_row(
         _("The bank has left"), houses_word(left) if kind == "house" else hotels_word(left)
     )
-    if auction is not None:
-        rows.add_row(_("Bids from"), state.money(auction.opening))
+    if offers is not None:
+        rows.add_row(_("Bids from"), state.money(offers.lowest_bid))
     lines: list[RenderableType] = [band, rows, Text("")]
-    for bidder in auction.bidders if auction else []:
-        lots = legal_lots(state, bidder, kind)
-        lines.append(Text(_("{p} could put it on").format(p=bidder), style="bold"))
-        lines.append(Text("  " + (", ".join(lots) or _("no lot now")), style="dim"))
+    for bidder in offers.bidders if offers else []:
+        lines.append(Text(_("{p} could put it on").format(p=bidder.name), style="bold"))
+        lines.append(Text("  " + (", ".join(bidder.lots) or _("no lot now")), style="dim"))
     return Group(*lines)
 
 

@@ -1,0 +1,51 @@
+"""What a command would do to the players' cash, worked out by the core applying it to a
+copy, so a dialog can show `Alice $1,500 → $1,300` before the banker confirms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.core.commands import Command
+from banker.core.engine import apply
+from banker.core.errors import BankerError
+from banker.core.money import Money
+from banker.core.state import GameState
+
+
+@dataclass(frozen=True)
+class CashMove:
+    """One player's cash before and after a command."""
+
+    player: str
+    before: Money
+    after: Money
+
+
+def cash_moves(state: GameState, command: Command) -> list[CashMove]:
+    """Each player whose cash the command changes, in seating order; none if refused."""
+    try:
+        after, _receipt = apply(state, command)
+    except BankerError:
+        return []
+    return [
+        CashMove(p.name, p.cash, after.player(p.name).cash)
+        for p in state.players
+        if after.player(p.name).cash != p.cash
+    ]
+
+
+def cash_after(state: GameState, command: Command, player: str) -> CashMove:
+    """`player`'s cash before and after the command (unchanged if it is refused)."""
+    cash = state.player(player).cash
+    for move in cash_moves(state, command):
+        if move.player == player:
+            return move
+    return CashMove(player, cash, cash)
+
+
+def owed_by_player(state: GameState) -> dict[str, Money]:
+    """What each player who owes owes in all."""
+    totals: dict[str, Money] = {}
+    for debt in state.debts:
+        totals[debt.debtor] = totals.get(debt.debtor, 0) + debt.amount
+    return totals

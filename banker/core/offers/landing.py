@@ -1,0 +1,426 @@
+"""A player lands somewhere: what the banker reads out and the offers that apply there, each
+a ready command with its amount (buy or auction, rent or "needs the dice", both income tax
+options, each card of the deck with its money effect, jail, the pot, GO)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from banker.core import commands as c
+from banker.core.cards import repairs_due
+from banker.core.edition import Card, CardAction, DeedKind, Edition, SquareKind
+from banker.core.engine import refusal
+from banker.core.errors import BankerError
+from banker.core.money import N_, Message, Money, msg, plural
+from banker.core.rules import IncomeTaxMode
+from banker.core.state import GameState
+from banker.core.worth import income_tax_percent, rent_due, worth
+
+AUCTION_NOTE = N_(
+    "At an auction every player may bid: record the bids in the command bar "
+    "(: bid NAME AMOUNT, drop NAME, close)."
+)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One thing the bank may do now, ready to do."""
+
+    key: str
+    """The key the dialog gives it."""
+    label: Message
+    command: c.Command
+    amount: Money | None = None
+    """What changes hands, when it is known before the command is made."""
+    refusal: Message | None = None
+    """Why the bank would refuse it now, or None."""
+
+
+@dataclass(frozen=True)
+class CardOffer:
+    """One card of a deck and what drawing it does in money."""
+
+    card: Card
+    effect: Message
+    needs_more: bool
+    """Drawing it needs more than the card: a square, or the dice."""
+
+
+@dataclass
+class LandingOffers:
+    """What the banker reads out where a player landed, and what may be done."""
+
+    says: list[Message] = field(default_factory=list)
+    """The sentences that say what applies here."""
+    amount_line: Message | None = None
+    """The rent's reason, or another amount worth reading out large."""
+    hint: Message | None = None
+    offers: list[Offer] = field(default_factory=list)
+    asks: bool = False
+    """There is one main offer (buy, rent, a tax) whose refusal is shown under it."""
+    refusal: Message | None = None
+    """Why the main offer would be refused now, or None."""
+    warning: Message | None = None
+    """The cash does not cover an obliged payment: it becomes a debt."""
+    needs_dice: bool = False
+    """A utility's rent: the dice total comes first (`utility_rent`)."""
+    breakdown: list[tuple[Message, Money]] = field(default_factory=list)
+    """Worth line by line for the income tax percentage, when it is shown."""
+    cards: list[CardOffer] = field(default_factory=list)
+
+
+def _add(
+    found: LandingOffers,
+    state: GameState,
+    key: str,
+    label: Message,
+    command: c.Command,
+    amount: Money | None = None,
+) -> Offer:
+    offer = Offer(key, label, command, amount, refusal(state, command))
+    found.offers.append(offer)
+    return offer
+
+
+def land_on_deed(state: GameState, player: str, deed: str) -> LandingOffers:
+    """A player on a deed: buy or auction, nothing, or rent (or the dice first)."""
+    found = LandingOffers()
+    money = state.money
+    held = state.deeds[deed]
+    price = state.edition.deed(deed).price
+    if held.owner is None:
+        found.says.append(
+            msg(
+                "{deed} is for sale at its printed price, {price}. {p} has {cash}.",
+                deed=deed,
+                price=money(price),
+                p=player,
+                cash=money(state.player(player).cash),
+            )
+        )
+        buy = _add(
+            found,
+            state,
+            "b",
+            msg("Buy for {price}", price=money(price)),
+            c.Buy(player=player, deed=deed),
+            price,
+        )
+        _add(found, state, "a", msg("Send to auction"), c.StartAuction(lot=deed))
+        found.asks, found.refusal = True, buy.refusal
+        found.hint = msg(AUCTION_NOTE)
+        return found
+    if held.owner == player:
+        found.says.append(msg("{p} owns {deed}: nothing to pay.", p=player, deed=deed))
+        return found
+    if held.mortgaged:
+        found.says.append(
+            msg("{deed} is mortgaged ({owner}): it collects no rent.", deed=deed, owner=held.owner)
+        )
+        return found
+    command = c.PayRent(player=player, deed=deed)
+    if state.edition.deed(deed).kind is DeedKind.UTILITY:
+        found.says.append(
+            msg(
+                "{deed} belongs to {owner}. Throw the dice: the rent is by the total.",
+                deed=deed,
+                owner=held.owner,
+            )
+        )
+        _add(found, state, "r", msg("Collect rent for {owner}", owner=held.owner), command)
+        found.needs_dice = True
+        found.asks, found.refusal = True, msg("Type the dice total.")
+        return found
+    rent = rent_due(state, deed)
+    found.says.append(msg("{deed} belongs to {owner}.", deed=deed, owner=held.owner))
+    found.amount_line = rent.reason
+    payer = state.player(player).cash
+    if payer >= rent.amount:
+        owner = state.player(held.owner).cash
+        found.hint = msg(
+            "{p} {cash} → {after} · {owner} {owner_cash} → {owner_after}",
+            p=player,
+            cash=money(payer),
+            after=money(payer - rent.amount),
+            owner=held.owner,
+            owner_cash=money(owner),
+            owner_after=money(owner + rent.amount),
+        )
+    offer = _add(
+        found,
+        state,
+        "r",
+        msg("Collect {amount} for {owner}", amount=money(rent.amount), owner=held.owner),
+        command,
+        rent.amount,
+    )
+    found.warning = _short(state, player, rent.amount)
+    found.asks, found.refusal = True, offer.refusal
+    return found
+
+
+@dataclass(frozen=True)
+class UtilityRent:
+    """A utility's rent once the dice are known."""
+
+    command: c.PayRent
+    reason: Message | None
+    """The rent and why, or None when the dice total is not a dice total."""
+    refusal: Message | None
+
+
+def utility_rent(state: GameState, player: str, deed: str, dice: int) -> UtilityRent:
+    command = c.PayRent(player=player, deed=deed, dice=dice)
+    try:
+        reason: Message | None = rent_due(state, deed, dice).reason
+    except BankerError as exc:
+        return UtilityRent(command, None, exc.message)
+    return UtilityRent(command, reason, refusal(state, command))
+
+
+def _short(state: GameState, player: str, amount: Money) -> Message | None:
+    cash = state.player(player).cash
+    if cash >= amount:
+        return None
+    return msg(
+        "{p} has only {cash}: the {amount} will be owed "
+        "until raised by selling buildings or mortgaging.",
+        p=player,
+        cash=state.money(cash),
+        amount=state.money(amount),
+    )
+
+
+def land_on_square(state: GameState, player: str, kind: SquareKind) -> LandingOffers:
+    """A player on a square that is not a deed."""
+    found = LandingOffers()
+    money = state.money
+    if kind is SquareKind.GO:
+        found.says.append(
+            msg("The bank pays {p} the {amount} salary.", p=player, amount=money(state.salary))
+        )
+        _add(
+            found,
+            state,
+            "g",
+            msg("Collect {amount}", amount=money(state.salary)),
+            c.PassGo(player=player),
+            state.salary,
+        )
+    elif kind is SquareKind.INCOME_TAX:
+        _income_tax(found, state, player)
+    elif kind is SquareKind.LUXURY_TAX:
+        amount = state.edition.luxury_tax
+        text = (
+            N_("{p} pays {amount} {tax} into the Free Parking pot.")
+            if state.rules.free_parking_pot
+            else N_("{p} pays {amount} {tax}.")
+        )
+        found.says.append(
+            msg(text, p=player, amount=money(amount), tax=msg(state.edition.luxury_tax_name))
+        )
+        offer = _add(
+            found,
+            state,
+            "p",
+            msg("Pay {amount}", amount=money(amount)),
+            c.PayTax(player=player, kind="luxury"),
+            amount,
+        )
+        found.asks, found.refusal = True, offer.refusal
+    elif kind in (SquareKind.CHANCE, SquareKind.CHEST):
+        deck = "chance" if kind is SquareKind.CHANCE else "chest"
+        found.cards = deck_offers(state, player, deck)
+    elif kind is SquareKind.JAIL:
+        found.says.append(
+            msg(
+                "Just visiting costs nothing. To leave jail {p} pays the "
+                "{fine} fine or uses a Get Out of Jail Free card ({n} held).",
+                p=player,
+                fine=money(state.jail_fine),
+                n=len(state.player(player).jail_cards),
+            )
+        )
+        _add(
+            found,
+            state,
+            "f",
+            msg("Pay the {fine} fine", fine=money(state.jail_fine)),
+            c.LeaveJail(player=player, method="fine"),
+            state.jail_fine,
+        )
+        _add(
+            found,
+            state,
+            "c",
+            msg("Use a Get Out of Jail Free card"),
+            c.LeaveJail(player=player, method="card"),
+        )
+    elif kind is SquareKind.GO_TO_JAIL:
+        found.says.append(
+            msg(
+                "{p} goes straight to jail: no salary, even passing GO. Nothing to pay now.",
+                p=player,
+            )
+        )
+    elif kind is SquareKind.FREE_PARKING:
+        if state.rules.free_parking_pot:
+            pot = state.bank.free_parking
+            found.says.append(
+                msg("{p} takes the Free Parking pot: {amount}.", p=player, amount=money(pot))
+            )
+            _add(
+                found,
+                state,
+                "t",
+                msg("Take {amount}", amount=money(pot)),
+                c.TakeParking(player=player),
+                pot,
+            )
+        else:
+            found.says.append(msg("Free Parking: nothing to pay, nothing to collect."))
+    return found
+
+
+def _income_tax(found: LandingOffers, state: GameState, player: str) -> None:
+    money = state.money
+    flat = state.edition.income_tax
+    pct = state.edition.income_tax_percent
+    _add(
+        found,
+        state,
+        "f",
+        msg("Pay {amount} flat", amount=money(flat)),
+        c.PayTax(player=player, kind="income_flat"),
+        flat,
+    )
+    if state.rules.income_tax is IncomeTaxMode.FLAT:
+        found.says.append(
+            msg(
+                "{p} pays {amount} income tax (this game charges it flat).",
+                p=player,
+                amount=money(flat),
+            )
+        )
+        return
+    found.says.append(
+        msg(
+            "{p} chooses: {amount}, or {pct}% of total worth.",
+            p=player,
+            amount=money(flat),
+            pct=pct,
+        )
+    )
+    percent = c.PayTax(player=player, kind="income_percent")
+    if state.rules.strict_income_tax:
+        found.hint = msg("Strict rule: the {pct}% figure is worked out after the choice.", pct=pct)
+        _add(found, state, "w", msg("Pay {pct}% of worth", pct=pct), percent)
+        return
+    w = worth(state, player)
+    due = income_tax_percent(state, player)
+    found.breakdown = [
+        (msg("Cash"), w.cash),
+        (msg("Deeds at printed price"), w.deeds),
+        (msg("Buildings at cost"), w.buildings),
+        (msg("Total worth"), w.total),
+        (msg("{pct}% of worth", pct=pct), due),
+    ]
+    _add(found, state, "w", msg("Pay {amount} ({pct}%)", amount=money(due), pct=pct), percent, due)
+
+
+NEEDS_MORE = (CardAction.ADVANCE, CardAction.NEAREST_RAILROAD, CardAction.NEAREST_UTILITY)
+"""Cards whose effect depends on where the token goes or on the dice."""
+
+
+def deck_offers(state: GameState, player: str | None, deck: str) -> list[CardOffer]:
+    """Every card of a deck with what drawing it does in money for `player`."""
+    return [card_offer(state, player, card) for card in state.edition.cards if card.deck == deck]
+
+
+def card_offer(state: GameState, player: str | None, card: Card) -> CardOffer:
+    return CardOffer(card, card_effect(state, player, card), card.action in NEEDS_MORE)
+
+
+def card_effect(state: GameState, player: str | None, card: Card) -> Message:
+    """What drawing this card does in money for `player`, as the banker reads it out."""
+    m = state.money
+    others = len([p for p in state.active_players if p.name != player]) if player else 0
+    action = card.action
+    if action is CardAction.COLLECT:
+        return msg("collect {amount}", amount=m(card.amount))
+    if action is CardAction.PAY:
+        if state.rules.free_parking_pot:
+            return msg("pay {amount} (into the pot)", amount=m(card.amount))
+        return msg("pay {amount}", amount=m(card.amount))
+    if action is CardAction.REPAIRS:
+        if player is None:
+            return msg(
+                "{house} per house, {hotel} per hotel",
+                house=m(card.per_house),
+                hotel=m(card.per_hotel),
+            )
+        houses, hotels, due = repairs_due(state, player, card)
+        return msg(
+            "{houses}, {hotels}: pay {amount}",
+            houses=plural(houses, "{n} house", "{n} houses"),
+            hotels=plural(hotels, "{n} hotel", "{n} hotels"),
+            amount=m(due),
+        )
+    if action is CardAction.PAY_EACH:
+        return msg(
+            "pay {n} players {amount} each: {total}",
+            n=others,
+            amount=m(card.amount),
+            total=m(card.amount * others),
+        )
+    if action is CardAction.COLLECT_EACH:
+        return msg(
+            "collect {amount} from {n} players: {total}",
+            n=others,
+            amount=m(card.amount),
+            total=m(card.amount * others),
+        )
+    if action is CardAction.ADVANCE:
+        target = card.target or ""
+        if _is_go(state.edition, target):
+            return msg("to {square}: collect {amount}", square=target, amount=m(state.salary))
+        return msg("to {square}; {amount} if passing GO", square=target, amount=m(state.salary))
+    if action is CardAction.NEAREST_RAILROAD:
+        return msg(
+            "nearest railroad: {n} x rent if owned", n=state.edition.railroad_card_multiplier
+        )
+    if action is CardAction.NEAREST_UTILITY:
+        return msg("nearest utility: {n} x dice if owned", n=state.edition.utility_card_multiplier)
+    if action is CardAction.BACK:
+        return msg("back {n} spaces: no money", n=card.spaces)
+    if action is CardAction.GO_TO_JAIL:
+        return msg("to jail: no salary")
+    holder = next((p.name for p in state.players if card.deck in p.jail_cards), None)
+    if holder:
+        return msg("{p} holds it: not in the deck", p=holder)
+    return msg("keep it until used or sold")
+
+
+def _is_go(edition: Edition, name: str) -> bool:
+    return any(
+        s.kind is SquareKind.GO and s.name.casefold() == name.casefold() for s in edition.squares
+    )
+
+
+@dataclass(frozen=True)
+class IncomeTax:
+    """Both income tax options for a player now."""
+
+    flat: Money
+    percent: int
+    """The percentage of total worth, e.g. 10."""
+    of_worth: Money
+    """That percentage of the player's worth, rounded by the house rule."""
+
+
+def income_tax(state: GameState, player: str) -> IncomeTax:
+    return IncomeTax(
+        state.edition.income_tax,
+        state.edition.income_tax_percent,
+        income_tax_percent(state, player),
+    )

@@ -1,0 +1,1 @@
+"""Tournaments: many tables, one director, rounds, seating and standings."""

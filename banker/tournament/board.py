@@ -1,0 +1,94 @@
+"""`banker tournament board EVENT`: the director's app, following every table.
+
+The app opens the event file for writing (so nothing else writes to it meanwhile),
+follows the current round's tables from its own event loop, records results as games
+end, and serves the standings page for a screen at the venue and the join address for
+the tables. For an event that does not exist yet, it first shows the new event's form.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+
+from banker.i18n import default_language
+from banker.tournament.director import Director, board_json
+from banker.tournament.join import JoinDesk
+from banker.tournament.journal import EventJournal
+from banker.tournament.model import EventSetup
+from banker.web.standings import StandingsView
+
+
+class BoardApp(App[None]):
+    TITLE = "Banker"
+
+    def __init__(
+        self,
+        journal: EventJournal | None,
+        host: str | None = None,
+        port: int = 0,
+        serve: bool = True,
+        new_at: Path | None = None,
+    ) -> None:
+        """Follow `journal`'s event; or, with `journal` None, ask for a new event at `new_at`."""
+        super().__init__()
+        self.language = default_language()
+        self.host = host
+        self.port = port
+        self.serve = serve
+        self.new_at = new_at
+        self.journal = journal
+        self.director: Director | None = None
+        self.standings: StandingsView | None = None
+        self.desk: JoinDesk | None = None
+
+    async def on_mount(self) -> None:
+        if self.journal is not None:
+            await self.open_board(self.journal)
+            return
+        from banker.tui.screens.tournament import NewEventScreen
+
+        name = self.new_at.stem if self.new_at is not None else ""
+        await self.push_screen(NewEventScreen(name, self.language), self._created)
+
+    async def _created(self, setup: EventSetup | None) -> None:
+        if setup is None or self.new_at is None:
+            self.exit()
+            return
+        self.journal = EventJournal.create(self.new_at, setup)
+        await self.open_board(self.journal)
+
+    async def open_board(self, journal: EventJournal) -> None:
+        from banker.tui.screens.tournament import TournamentScreen
+
+        director = self.director = Director(journal)
+        self.standings = StandingsView(lambda: board_json(director), self.language)
+        self.desk = JoinDesk(director)
+        await director.start()
+        if self.serve:
+            await self.standings.start(self.host, self.port)
+            await self.desk.start(self.host, 0)
+            director.listeners.append(self.standings.notify)
+        screen = TournamentScreen(director, self.standings, self.language, self.desk.url)
+        await self.push_screen(screen)
+
+    async def on_unmount(self) -> None:
+        if self.desk is not None:
+            await self.desk.stop()
+        if self.standings is not None:
+            await self.standings.stop()
+        if self.director is not None:
+            await self.director.stop()
+
+
+def run_board(path: Path, host: str | None, port: int) -> int:
+    if not path.exists():
+        app = BoardApp(None, host, port, new_at=path)
+        app.run()
+        if app.journal is not None:
+            app.journal.close()
+        return 0
+    with EventJournal.open(path) as journal:
+        BoardApp(journal, host, port).run()
+    return 0

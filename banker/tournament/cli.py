@@ -1,0 +1,181 @@
+"""`banker tournament ...`: the director's commands from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from banker.core.edition import load_edition
+from banker.core.errors import BadInput
+from banker.i18n import default_language, translator
+from banker.tournament.journal import EventJournal, resolve_event_path
+from banker.tournament.language import VERBS, perform
+from banker.tournament.model import EventSetup
+
+_HELP = {
+    "players": "enter players: NAMES separated by commas",
+    "draw": "draw the next round's seating (seeded, journaled) and print it",
+    "seating": "print a round's seating and one 'banker new' line per table",
+    "link": "follow a table of this round: TABLE URL (its share address)",
+    "start": "start this round's clock",
+    "end": "time: end this round; tables still playing are flagged",
+    "record": "a table's result by hand: TABLE Ana=2400,Ben=1800,...",
+    "correct": "correct a result: [ROUND] TABLE Ana=...,... because REASON",
+    "undo": "undo the last director's command (journaled)",
+    "redo": "redo what was undone",
+    "standings": "print the standings",
+    "csv": "save every round's results as CSV: FILE",
+}
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register `banker tournament` and its actions."""
+    tour = sub.add_parser("tournament", help="direct a tournament: many tables, rounds, standings")
+    acts = tour.add_subparsers(dest="tournament_action", metavar="ACTION")
+    new = acts.add_parser("new", help="create an event file (in your games folder)")
+    new.add_argument("event", help="a name (kept in your games folder) or a path")
+    new.add_argument("--name", help="the event's title (default: EVENT)")
+    new.add_argument("--rounds", type=int, default=3, help="number of rounds (default 3)")
+    new.add_argument("--minutes", type=int, default=90, help="round length (default 90)")
+    new.add_argument(
+        "--advance",
+        default="winners",
+        metavar="winners|best:N",
+        help="who goes on: each table's winner, or the best N by place then worth",
+    )
+    new.add_argument("--table-size", type=int, default=4, help="players per table (default 4)")
+    new.add_argument("--edition", default="us", help="the board every table plays: us or uk")
+    new.add_argument("--rules", help="a TOML file of the house rules every table must use")
+    new.add_argument("--seed", type=int, default=0, help="seeds every draw (default 0)")
+    for verb in VERBS:
+        if verb == "csv":
+            continue  # its own action below, printing or saving
+        act = acts.add_parser(verb, help=_HELP[verb])
+        act.add_argument("event")
+        act.add_argument("words", nargs=argparse.REMAINDER)
+    for name, text in (("show", "the event: rounds, tables, results"), ("log", "its journal")):
+        act = acts.add_parser(name, help=text)
+        act.add_argument("event")
+    out = acts.add_parser("csv", help="every round's results as CSV")
+    out.add_argument("event")
+    out.add_argument("-o", "--output", help="a file (default: print)")
+    join = acts.add_parser("join", help="a table's side: send its share address to the director")
+    join.add_argument("join_url", help="the director's join address (on the board)")
+    join.add_argument("table", type=int, help="this table's number in the round")
+    join.add_argument("share_url", help="this table's share address ('banker share' prints it)")
+    board = acts.add_parser("board", help="the live board of every table, and the standings page")
+    board.add_argument("event")
+    board.add_argument("--host", help="where the standings page listens (default: LAN)")
+    board.add_argument("--port", type=int, default=0, help="its port (default: a free one)")
+
+
+def run(args: argparse.Namespace) -> int:
+    action = args.tournament_action
+    if action is None:
+        print("banker tournament new|" + "|".join(VERBS) + "|show|log|csv|board EVENT ...")
+        return 0
+    if action == "new":
+        return _new(args)
+    if action == "join":
+        import asyncio
+
+        from banker.tournament.join import send_join
+
+        try:
+            status, answer = asyncio.run(send_join(args.join_url, args.table, args.share_url))
+        except OSError as exc:
+            raise BadInput(
+                "Cannot reach the director at {url}: {why}", url=args.join_url, why=exc
+            ) from None
+        print(answer.strip() if status != 404 else "The director does not know this address.")
+        return 0 if status == 200 else 1
+    path = resolve_event_path(args.event)
+    language = default_language()
+    if action == "board":
+        from banker.tournament.board import run_board
+
+        return run_board(path, args.host, args.port)
+    if action in ("show", "log", "csv"):
+        with EventJournal.open(path, read_only=True) as journal:
+            if action == "log":
+                say = translator(language)
+                for entry in journal.entries():
+                    mark = "  (undone)" if entry.undone else ""
+                    print(f"{entry.seq:>5}  {entry.at}  {entry.message.render(say)}{mark}")
+            elif action == "csv":
+                from banker.tournament.director import results_csv
+
+                text = results_csv(journal.state)
+                if args.output:
+                    Path(args.output).write_text(text, encoding="utf-8")
+                    print(f"Saved every round's results to {args.output}.")
+                else:
+                    sys.stdout.write(text)
+            else:
+                print("\n".join(show_lines(journal)))
+        return 0
+    with EventJournal.open(path) as journal:
+        for line in perform(journal, " ".join([action, *args.words]), language=language):
+            print(line)
+    return 0
+
+
+def show_lines(journal: EventJournal) -> list[str]:
+    state = journal.state
+    setup = state.setup
+    how = "each table's winner" if setup.advance == "winners" else f"the best {setup.best}"
+    lines = [
+        f"{setup.name}: {setup.rounds} rounds of {setup.minutes} minutes on the {setup.board}"
+        f" board, tables of {setup.table_size}; {how} go on.",
+        f"{len(state.players)} players entered.",
+    ]
+    for rnd in state.rounds:
+        status = "ended" if rnd.ended else ("playing" if rnd.started else "drawn")
+        lines.append(f"Round {rnd.number} ({status}):")
+        for number, names in enumerate(rnd.tables, start=1):
+            result = rnd.results.get(number)
+            url = rnd.urls.get(number, "not linked")
+            lines.append(f"  Table {number}: {', '.join(names)}  [{url}]")
+            if result is not None:
+                marks = " (at time)" if result.at_time else ""
+                if result.corrections:
+                    marks += f" (corrected: {'; '.join(result.corrections)})"
+                ranked = ", ".join(f"{p.place}. {p.name} {p.worth}" for p in result.places)
+                lines.append(f"    {ranked}{marks}")
+        if rnd.byes:
+            lines.append(f"  Bye: {', '.join(rnd.byes)}")
+    return lines
+
+
+def _new(args: argparse.Namespace) -> int:
+    from banker.cli import _load_rules
+
+    advance, best = "winners", None
+    if args.advance != "winners":
+        kind, _, count = args.advance.partition(":")
+        if kind != "best" or not count.isdigit() or int(count) < 1:
+            raise BadInput("--advance is winners, or best:N (e.g. best:16).")
+        advance, best = "best", int(count)
+    edition = load_edition(args.edition)
+    try:
+        setup = EventSetup(
+            name=args.name or Path(args.event).stem,
+            rounds=args.rounds,
+            minutes=args.minutes,
+            advance=advance,
+            best=best,
+            table_size=args.table_size,
+            edition=args.edition,
+            board=edition.name,
+            rules=_load_rules(args.rules),
+            seed=args.seed,
+        )
+    except ValueError as exc:
+        raise BadInput("The event's settings are not valid: {why}", why=exc) from None
+    path = resolve_event_path(args.event)
+    with EventJournal.create(path, setup):
+        pass
+    print(f"New event at {path}: {setup.name}, {setup.rounds} rounds of {setup.minutes} minutes.")
+    print(f"Next: banker tournament players {args.event} NAME,NAME,...; then draw.")
+    return 0

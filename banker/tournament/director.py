@@ -1,0 +1,345 @@
+"""The director's desk: the event's journal, the tables followed, results recorded.
+
+`Director` ties an open `EventJournal` to a `Follower`: it follows every table linked
+in the current round, records a table's final standings the moment its table view
+shows the game ended (journaled, so nothing recorded is lost if the laptop dies), and
+at time records the tables still playing as they stand, flagged. It never writes to a
+table. `board_json` is what the board screen and the standings page both draw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import csv
+import io
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from banker.core.edition import load_edition
+from banker.core.errors import BankerError
+from banker.core.money import Message
+from banker.tournament.follower import Follower, TableLive
+from banker.tournament.journal import EventJournal, now
+from banker.tournament.model import (
+    EndRound,
+    EventCommand,
+    EventState,
+    LinkTable,
+    RecordResult,
+    StartRound,
+    places_from_table,
+)
+
+REDRAW_EVERY = 0.1
+"""Seconds the board waits to gather changes before it is redrawn."""
+
+
+class Director:
+    def __init__(self, journal: EventJournal, follower: Follower | None = None) -> None:
+        self.journal = journal
+        self.follower = follower or Follower()
+        self.follower.on_change = self._table_changed
+        self.listeners: list[Callable[[], None]] = []
+        self.edition = load_edition(journal.setup.edition)
+        self.problems: list[str] = []
+        self._redraw: asyncio.TimerHandle | None = None
+        self._drawn_at = -REDRAW_EVERY
+        """Results that could not be recorded, newest last (shown on the board)."""
+
+    @property
+    def state(self) -> EventState:
+        return self.journal.state
+
+    async def start(self) -> None:
+        await self.follower.start()
+        self.sync()
+
+    async def stop(self) -> None:
+        if self._redraw is not None:
+            self._redraw.cancel()
+            self._redraw = None
+        await self.follower.stop()
+
+    def sync(self) -> None:
+        """Follow exactly the current round's linked tables."""
+        current = self.state.current
+        urls = current.urls if current is not None else {}
+        for number in list(self.follower.tables):
+            if number not in urls:
+                self.follower.drop(number)
+        for number, url in urls.items():
+            self.follower.follow(number, url)
+        self._notify()
+
+    def apply(self, command: EventCommand) -> Message:
+        """A director's command, journaled; the board follows the change."""
+        message = self.journal.apply(command)
+        self.sync()
+        self._record_ended()
+        return message
+
+    def undo(self) -> Message:
+        message = self.journal.undo()
+        self.sync()
+        return message
+
+    def link(self, table: int, url: str) -> Message:
+        return self.apply(LinkTable(table=table, url=url.strip()))
+
+    def start_round(self) -> Message:
+        current = self.state.current
+        if current is None:
+            raise BankerError("Draw the first round's seating first.")
+        return self.apply(StartRound(round=current.number, at=now()))
+
+    def end_round(self) -> Message:
+        """Time: tables still playing are recorded as they stand, flagged."""
+        current = self.state.current
+        if current is None:
+            raise BankerError("Draw the first round's seating first.")
+        playing: list[int] = []
+        for number in range(1, len(current.tables) + 1):
+            if number in current.results:
+                continue
+            playing.append(number)
+            live = self.follower.tables.get(number)
+            if live is not None and live.table is not None:
+                self._record(live, at_time=True)
+        return self.apply(EndRound(round=current.number, playing=tuple(playing)))
+
+    def _table_changed(self, live: TableLive) -> None:
+        if live.status == "ended":
+            self._record(live, at_time=False)
+        self._notify()
+
+    def _record_ended(self) -> None:
+        for live in list(self.follower.tables.values()):
+            if live.status == "ended":
+                self._record(live, at_time=False)
+
+    def _record(self, live: TableLive, at_time: bool) -> None:
+        current = self.state.current
+        if current is None or current.started is None or current.ended or live.table is None:
+            return
+        if live.number in current.results or live.number not in current.urls:
+            return
+        try:
+            self.journal.apply(
+                RecordResult(
+                    round=current.number,
+                    table=live.number,
+                    places=places_from_table(live.table),
+                    seq=live.seq,
+                    at_time=at_time,
+                )
+            )
+        except BankerError as exc:
+            problem = f"Table {live.number}: {exc}"
+            if problem not in self.problems:  # said once, not at every change of the table
+                self.problems.append(problem)
+
+    def _notify(self) -> None:
+        """Redraw the board: at once after a quiet spell, otherwise at most once every
+        `REDRAW_EVERY` seconds, changes arriving meanwhile drawn together (the board is
+        drawn whole, for every table)."""
+        if self._redraw is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._listeners_now()
+            return
+        wait = self._drawn_at + REDRAW_EVERY - loop.time()
+        if wait <= 0:
+            self._listeners_now()
+        else:
+            self._redraw = loop.call_later(wait, self._listeners_now)
+
+    def _listeners_now(self) -> None:
+        self._redraw = None
+        with contextlib.suppress(RuntimeError):
+            self._drawn_at = asyncio.get_running_loop().time()
+        for listener in list(self.listeners):
+            listener()
+
+
+def differences(state: EventState, number: int, table: dict[str, Any] | None) -> list[str]:
+    """What a table plays that the event does not: board, rules, seating."""
+    if table is None:
+        return []
+    setup = state.setup
+    found: list[str] = []
+    if table.get("board") != setup.board:
+        found.append(f"board {table.get('board')} (event: {setup.board})")
+    rules = table.get("rules")
+    if isinstance(rules, dict):
+        wanted = setup.rules.model_dump(mode="json")
+        changed = sorted(k for k in set(rules) | set(wanted) if rules.get(k) != wanted.get(k))
+        if changed:
+            found.append("house rules differ: " + ", ".join(changed))
+    current = state.current
+    if current is not None and 1 <= number <= len(current.tables):
+        seated = sorted(current.tables[number - 1])
+        players = table.get("players")
+        names = sorted(
+            str(p.get("name"))
+            for p in (players if isinstance(players, list) else [])
+            if isinstance(p, dict)
+        )
+        if names != seated:
+            found.append(f"players {', '.join(names)} (seated: {', '.join(seated)})")
+    return found
+
+
+def ends_at(state: EventState) -> str | None:
+    """When the current round's time is up (ISO 8601, UTC), None before its start."""
+    current = state.current
+    if current is None or current.started is None or current.ended:
+        return None
+    ends = datetime.fromisoformat(current.started) + timedelta(minutes=state.setup.minutes)
+    return ends.isoformat(timespec="seconds")
+
+
+def time_left(state: EventState, at: datetime | None = None) -> int | None:
+    """Seconds left in the current round (negative past time), None before its start."""
+    current = state.current
+    if current is None or current.started is None or current.ended:
+        return None
+    ends = datetime.fromisoformat(current.started) + timedelta(minutes=state.setup.minutes)
+    return int((ends - (at or datetime.now(UTC))).total_seconds())
+
+
+def standings(state: EventState) -> list[dict[str, Any]]:
+    """Every player: the furthest round reached, their place there, their worth there and
+    in total; ranked by those, in that order."""
+    rows: dict[str, dict[str, Any]] = {
+        name: {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
+        for name in state.players
+    }
+    for rnd in state.rounds:
+        for name in rnd.byes:
+            row = rows.setdefault(
+                name, {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
+            )
+            row["byes"] += 1
+            row["round"], row["place"], row["worth"] = rnd.number, 0, 0
+        for names in rnd.tables:
+            for name in names:
+                row = rows.setdefault(
+                    name, {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
+                )
+                row["round"], row["place"], row["worth"] = rnd.number, 0, 0
+        for result in rnd.results.values():
+            for p in result.places:
+                row = rows.setdefault(
+                    p.name,
+                    {"name": p.name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0},
+                )
+                row["round"], row["place"], row["worth"] = rnd.number, p.place, p.worth
+                row["total"] += p.worth
+    ranked = sorted(
+        rows.values(),
+        key=lambda r: (-r["round"], r["place"] or 99, -r["worth"], -r["total"], r["name"]),
+    )
+    for rank, row in enumerate(ranked, start=1):
+        row["rank"] = rank
+    return ranked
+
+
+def board_json(director: Director) -> dict[str, Any]:
+    """The board: every table of the current round live, and the standings."""
+    state = director.state
+    current = state.current
+    money = director.edition.money
+    left = time_left(state)
+    tables: list[dict[str, Any]] = []
+    if current is not None:
+        for number, seated in enumerate(current.tables, start=1):
+            live = director.follower.tables.get(number)
+            table = live.table if live is not None else None
+            players = []
+            leader = None
+            if table is not None:
+                best = -1
+                for p in table.get("players", []):
+                    players.append(
+                        {
+                            k: p.get(k)
+                            for k in ("name", "cash_text", "worth_text", "bankrupt", "worth")
+                        }
+                    )
+                    if not p.get("bankrupt") and int(p.get("worth", 0)) > best:
+                        best, leader = int(p.get("worth", 0)), p.get("name")
+                leader = table.get("winner") or leader
+            else:
+                players = [{"name": n} for n in seated]
+            result = current.results.get(number)
+            tables.append(
+                {
+                    "number": number,
+                    "seated": list(seated),
+                    "players": players,
+                    "leader": leader,
+                    "status": live.status if live is not None else "not linked",
+                    "lost_since": live.lost_since if live is not None else None,
+                    "pickups": live.pickups if live is not None else 0,
+                    "recorded": result is not None,
+                    "at_time": bool(result and result.at_time),
+                    "corrected": bool(result and result.corrections),
+                    "flagged": number in current.flagged,
+                    "over_time": left is not None and left < 0 and result is None,
+                    "differs": differences(state, number, table),
+                }
+            )
+    return {
+        "event": state.setup.name,
+        "round": current.number if current is not None else 0,
+        "rounds": state.setup.rounds,
+        "started": bool(current and current.started),
+        "ended": bool(current and current.ended),
+        "time_left": left,
+        "ends_at": ends_at(state),
+        "byes": list(current.byes) if current is not None else [],
+        "tables": tables,
+        "standings": [
+            {**row, "worth_text": money(row["worth"]) if row["place"] else ""}
+            for row in standings(state)
+        ],
+    }
+
+
+CSV_COLUMNS = ["round", "table", "place", "player", "worth", "bankrupt", "at_time", "corrected"]
+
+
+def results_csv(state: EventState) -> str:
+    """Every round's results, one row per player per table (corrections applied, with
+    their reasons), then the byes."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for rnd in state.rounds:
+        for number in sorted(rnd.results):
+            result = rnd.results[number]
+            for p in result.places:
+                writer.writerow(
+                    [
+                        rnd.number,
+                        number,
+                        p.place,
+                        _cell(p.name),
+                        p.worth,
+                        "yes" if p.bankrupt else "",
+                        "yes" if result.at_time else "",
+                        _cell("; ".join(result.corrections)),
+                    ]
+                )
+        for name in rnd.byes:
+            writer.writerow([rnd.number, "bye", "", _cell(name), "", "", "", ""])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A spreadsheet never takes a name for a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -1,0 +1,189 @@
+"""The director's lines: one small language for the command line and the board's bar.
+
+    players Ana,Ben,Cai,...          enter players (before round 1 is drawn)
+    draw                             draw the next round's seating and print it
+    seating [ROUND]                  print a round's seating and its `banker new` lines
+    link TABLE URL                   follow a table of this round at its share address
+    start                            start this round's clock
+    end                              time: end this round (tables still playing are flagged)
+    record TABLE Ana=2400,Ben=1800   a table's result by hand (a paper score sheet)
+    correct [ROUND] TABLE Ana=2600,Ben=1800 because REASON
+    undo | redo
+    standings
+    csv FILE                         save every round's results as CSV
+
+Standings by hand list the players from first to last with their worth; equal worth
+shares a place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from banker.core.errors import BadInput, BankerError
+from banker.core.money import Message
+from banker.i18n import translator
+from banker.tournament.journal import EventJournal, now
+from banker.tournament.model import (
+    AddPlayers,
+    CorrectResult,
+    EndRound,
+    EventCommand,
+    LinkTable,
+    Place,
+    RecordResult,
+    Round,
+    StartRound,
+)
+from banker.tournament.seating import next_seating, seating_lines
+
+if TYPE_CHECKING:
+    from banker.tournament.director import Director
+
+VERBS = (
+    "players",
+    "draw",
+    "seating",
+    "link",
+    "start",
+    "end",
+    "record",
+    "correct",
+    "undo",
+    "redo",
+    "standings",
+    "csv",
+)
+
+
+def perform(
+    journal: EventJournal, line: str, director: Director | None = None, language: str = "en"
+) -> list[str]:
+    """Carry out one director's line; the lines to show. Raises BankerError if refused.
+
+    With a `director` (the board), changes go through it so the tables followed and the
+    standings page follow at once; `end` then records tables still playing as they stand.
+    """
+    words = line.strip().split(maxsplit=1)
+    if not words:
+        raise BadInput("Type a director's command: {verbs}.", verbs=", ".join(VERBS))
+    verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
+    say = translator(language)
+    state = journal.state
+
+    def done(message: Message) -> list[str]:
+        return [message.render(say)]
+
+    def change(command: EventCommand) -> Message:
+        if director is not None:
+            return director.apply(command)
+        return journal.apply(command)
+
+    if verb == "players":
+        names = tuple(n.strip() for n in rest.split(",") if n.strip())
+        if not names:
+            raise BadInput("Name the players, separated by commas: players Ana,Ben,Cai")
+        return done(change(AddPlayers(names=names)))
+    if verb == "draw":
+        seat = next_seating(state)
+        lines = done(change(seat))
+        return lines + seating_lines(journal.state, seat.round)
+    if verb == "seating":
+        current = state.current
+        number = int(rest) if rest.strip().isdigit() else (current.number if current else 0)
+        return seating_lines(state, number)
+    if verb == "link":
+        parts = rest.split()
+        if len(parts) != 2 or not parts[0].isdigit():
+            raise BadInput("link TABLE URL: the table's number and its share address.")
+        if not parts[1].startswith(("http://", "https://")):
+            raise BadInput("{url} is not a share address (http://...).", url=parts[1])
+        if director is not None:
+            return done(director.link(int(parts[0]), parts[1]))
+        return done(journal.apply(LinkTable(table=int(parts[0]), url=parts[1])))
+    if verb == "start":
+        if director is not None:
+            return done(director.start_round())
+        current = _current(journal)
+        return done(journal.apply(StartRound(round=current.number, at=now())))
+    if verb == "end":
+        if director is not None:
+            return done(director.end_round())
+        current = _current(journal)
+        playing = tuple(n for n in range(1, len(current.tables) + 1) if n not in current.results)
+        lines = done(journal.apply(EndRound(round=current.number, playing=playing)))
+        if playing:
+            lines.append(
+                "Still playing at time (record their results by hand): "
+                + ", ".join(str(n) for n in playing)
+            )
+        return lines
+    if verb == "record":
+        table, places = _table_and_places(rest)
+        current = _current(journal)
+        return done(change(RecordResult(round=current.number, table=table, places=places)))
+    if verb == "correct":
+        head, sep, reason = rest.partition(" because ")
+        if not sep or not reason.strip():
+            raise BadInput("A correction needs its reason: correct TABLE ... because REASON")
+        parts = head.split()
+        number = _current(journal).number
+        if len(parts) == 3 and parts[0].isdigit():
+            number = int(parts.pop(0))
+        table, places = _table_and_places(" ".join(parts))
+        command = CorrectResult(round=number, table=table, places=places, reason=reason.strip())
+        return done(change(command))
+    if verb == "undo":
+        return done(director.undo() if director is not None else journal.undo())
+    if verb == "redo":
+        return done(journal.redo())
+    if verb == "standings":
+        from banker.tournament.director import standings
+
+        return [
+            f"{r['rank']:>3}. {r['name']:<20} round {r['round']} place {r['place'] or '-'}"
+            f" worth {r['worth']}"
+            for r in standings(state)
+        ]
+    if verb == "csv":
+        from pathlib import Path
+
+        from banker.tournament.director import results_csv
+
+        if not rest.strip():
+            raise BadInput("csv FILE: where to save every round's results.")
+        target = Path(rest.strip()).expanduser()
+        try:
+            target.write_text(results_csv(state), encoding="utf-8")
+        except OSError as exc:
+            raise BadInput("Cannot save {path}: {why}", path=str(target), why=exc) from None
+        return [f"Saved every round's results to {target}."]
+    raise BadInput(
+        "{verb} is not a director's command: {verbs}.", verb=verb, verbs=", ".join(VERBS)
+    )
+
+
+def _current(journal: EventJournal) -> Round:
+    current = journal.state.current
+    if current is None:
+        raise BankerError("Draw the first round's seating first.")
+    return current
+
+
+def _table_and_places(text: str) -> tuple[int, tuple[Place, ...]]:
+    parts = text.split(maxsplit=1)
+    if len(parts) != 2 or not parts[0].isdigit():
+        raise BadInput("Give the table's number, then Name=worth for each player, first to last.")
+    entries: list[tuple[str, int]] = []
+    for item in parts[1].split(","):
+        name, sep, worth = item.strip().rpartition("=")
+        if not sep or not name.strip() or not worth.strip().lstrip("-").isdigit():
+            raise BadInput("{item}: write Name=worth, e.g. Ana=2400.", item=item.strip())
+        entries.append((name.strip(), int(worth)))
+    places: list[Place] = []
+    for index, (who, amount) in enumerate(entries):
+        place = index + 1
+        if places and entries[index - 1][1] == amount:
+            place = places[-1].place
+        places.append(Place(name=who, place=place, worth=amount))
+    return int(parts[0]), tuple(places)

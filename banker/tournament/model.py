@@ -1,0 +1,360 @@
+"""A tournament as a stack of director's commands, replayed like a game.
+
+The event's state is never stored: it is the setup with every applied command replayed,
+so undo and redo work exactly as they do for a game, and the journal (`EventJournal`)
+only ever appends. Every command carries what it needs to replay the same way on any
+machine: the seating as drawn (not the seed alone), the time a round started, the
+standings a table reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from banker.core.errors import BadInput, NotAllowed, UnknownName
+from banker.core.money import Message, msg
+from banker.core.rules import HouseRules
+
+Advance = Literal["winners", "best"]
+
+
+class EventSetup(BaseModel):
+    """What every table of the event must play, and how players go on."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=80)
+    rounds: int = Field(ge=1, le=20)
+    minutes: int = Field(ge=1, le=600)
+    """The length of a round."""
+    advance: Advance = "winners"
+    """`winners`: each table's winner goes on; `best`: the best `best` by place then worth."""
+    best: int | None = Field(default=None, ge=1)
+    table_size: int = Field(default=4, ge=2, le=8)
+    edition: str = "us"
+    """The board every table plays: a built-in edition id."""
+    board: str = "United States"
+    """The edition's name, as each table view reports it."""
+    rules: HouseRules = Field(default_factory=HouseRules)
+    seed: int = 0
+    """Seeds every draw, with the round number: the same event draws the same seating."""
+    join_token: str = ""
+    """Guards the director's join address, where a table's banker sends its share address;
+    made when the event is created and kept for the whole event."""
+
+
+class Place(BaseModel):
+    """One player's final standing at a table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    place: int = Field(ge=1)
+    worth: int
+    bankrupt: bool = False
+
+
+class _Cmd(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AddPlayers(_Cmd):
+    kind: Literal["players"] = "players"
+    names: tuple[str, ...]
+
+
+class Seat(_Cmd):
+    """A round's seating, as drawn (`seating.draw`)."""
+
+    kind: Literal["seat"] = "seat"
+    round: int
+    tables: tuple[tuple[str, ...], ...]
+    byes: tuple[str, ...] = ()
+    seed: int = 0
+
+
+class LinkTable(_Cmd):
+    """A table of the current round is followed at its share address."""
+
+    kind: Literal["link"] = "link"
+    table: int
+    url: str
+
+
+class StartRound(_Cmd):
+    kind: Literal["start"] = "start"
+    round: int
+    at: str
+    """When the clock started (ISO 8601, UTC)."""
+
+
+class RecordResult(_Cmd):
+    """A table's final standings, as its table view showed them."""
+
+    kind: Literal["result"] = "result"
+    round: int
+    table: int
+    places: tuple[Place, ...]
+    seq: int = 0
+    """The table's journal entry the standings were read at."""
+    at_time: bool = False
+    """The table was still playing at time: standings as they stood (flagged)."""
+
+
+class CorrectResult(_Cmd):
+    """The director's correction of a recorded result, with the reason."""
+
+    kind: Literal["correct"] = "correct"
+    round: int
+    table: int
+    places: tuple[Place, ...]
+    reason: str = Field(min_length=1)
+
+
+class EndRound(_Cmd):
+    kind: Literal["end"] = "end"
+    round: int
+    playing: tuple[int, ...] = ()
+    """Tables still playing at time (flagged)."""
+
+
+EventCommand = Annotated[
+    AddPlayers | Seat | LinkTable | StartRound | RecordResult | CorrectResult | EndRound,
+    Field(discriminator="kind"),
+]
+_COMMAND = TypeAdapter(EventCommand)
+
+
+def command_json(command: EventCommand) -> str:
+    return command.model_dump_json()
+
+
+def parse_command(text: str) -> EventCommand:
+    return _COMMAND.validate_json(text)
+
+
+@dataclass
+class TableResult:
+    places: tuple[Place, ...]
+    seq: int = 0
+    at_time: bool = False
+    corrections: list[str] = field(default_factory=list)
+    """The reasons of every correction, oldest first."""
+
+
+@dataclass
+class Round:
+    number: int
+    tables: list[tuple[str, ...]]
+    byes: tuple[str, ...]
+    seed: int
+    urls: dict[int, str] = field(default_factory=dict)
+    started: str | None = None
+    ended: bool = False
+    flagged: tuple[int, ...] = ()
+    results: dict[int, TableResult] = field(default_factory=dict)
+
+    def table_of(self, player: str) -> int | None:
+        for number, names in enumerate(self.tables, start=1):
+            if player in names:
+                return number
+        return None
+
+    @property
+    def complete(self) -> bool:
+        return len(self.results) == len(self.tables)
+
+
+@dataclass
+class EventState:
+    setup: EventSetup
+    players: list[str] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> Round:
+        if not 1 <= number <= len(self.rounds):
+            raise UnknownName("There is no round {n} yet.", n=str(number))
+        return self.rounds[number - 1]
+
+    def going_on(self) -> list[str]:
+        """Who plays the next round: everyone before round 1, then the current round's
+        qualifiers (and its byes)."""
+        current = self.current
+        if current is None:
+            return list(self.players)
+        setup = self.setup
+        ranked: list[tuple[int, int, str]] = []
+        chosen: list[str] = []
+        for number in range(1, len(current.tables) + 1):
+            result = current.results.get(number)
+            if result is None:
+                continue
+            for p in result.places:
+                ranked.append((p.place, -p.worth, p.name))
+                if setup.advance == "winners" and p.place == 1:
+                    chosen.append(p.name)
+        if setup.advance == "best":
+            best = setup.best or setup.table_size
+            chosen = [name for _, _, name in sorted(ranked)[:best]]
+        return chosen + [b for b in current.byes if b not in chosen]
+
+
+def apply(state: EventState, command: EventCommand) -> tuple[EventState, Message]:
+    """The event after `command`, and the receipt. Raises BankerError when refused."""
+    new = _copy(state)
+    if isinstance(command, AddPlayers):
+        if new.rounds:
+            raise NotAllowed("Players are entered before the first round is drawn.")
+        for name in command.names:
+            if not name.strip():
+                raise BadInput("A player's name cannot be empty.")
+            if name in new.players:
+                raise NotAllowed("{name} is already entered.", name=name)
+            new.players.append(name)
+        return new, msg("Entered: {names}", names=", ".join(command.names))
+    if isinstance(command, Seat):
+        if command.round != len(new.rounds) + 1:
+            raise NotAllowed("The next round to draw is round {n}.", n=str(len(new.rounds) + 1))
+        if new.current is not None and not new.current.ended:
+            raise NotAllowed("End round {n} before drawing the next.", n=str(new.current.number))
+        if command.round > new.setup.rounds:
+            raise NotAllowed("The event has {n} rounds.", n=str(new.setup.rounds))
+        new.rounds.append(Round(command.round, list(command.tables), command.byes, command.seed))
+        return new, msg(
+            "Round {n} drawn: {tables} tables, {byes} byes",
+            n=str(command.round),
+            tables=str(len(command.tables)),
+            byes=str(len(command.byes)),
+        )
+    current = new.current
+    if current is None:
+        raise NotAllowed("Draw the first round's seating first.")
+    if isinstance(command, LinkTable):
+        _check_table(current, command.table)
+        current.urls[command.table] = command.url
+        return new, msg("Table {t} followed at {url}", t=str(command.table), url=command.url)
+    if isinstance(command, StartRound):
+        if command.round != current.number or current.started is not None:
+            raise NotAllowed("Round {n} has already started.", n=str(current.number))
+        current.started = command.at
+        return new, msg("Round {n} started", n=str(command.round))
+    if isinstance(command, EndRound):
+        if command.round != current.number or current.ended:
+            raise NotAllowed("Round {n} is not being played.", n=str(command.round))
+        current.ended = True
+        current.flagged = command.playing
+        return new, msg("Round {n} ended", n=str(command.round))
+    target = new.round(command.round)
+    _check_table(target, command.table)
+    _check_places(target.tables[command.table - 1], command.places)
+    if isinstance(command, RecordResult):
+        if command.table in target.results:
+            raise NotAllowed(
+                "Table {t}'s result is already recorded: correct it, with a reason.",
+                t=str(command.table),
+            )
+        target.results[command.table] = TableResult(command.places, command.seq, command.at_time)
+        return new, msg(
+            "Round {n}, table {t}: {winner} first",
+            n=str(command.round),
+            t=str(command.table),
+            winner=_first(command.places),
+        )
+    old = target.results.get(command.table)
+    corrections = [*old.corrections] if old else []
+    target.results[command.table] = TableResult(
+        command.places,
+        old.seq if old else 0,
+        old.at_time if old else False,
+        [*corrections, command.reason],
+    )
+    return new, msg(
+        "Round {n}, table {t} corrected ({reason}): {winner} first",
+        n=str(command.round),
+        t=str(command.table),
+        reason=command.reason,
+        winner=_first(command.places),
+    )
+
+
+def replay(setup: EventSetup, commands: Iterable[EventCommand]) -> EventState:
+    state = EventState(setup)
+    for command in commands:
+        state, _ = apply(state, command)
+    return state
+
+
+def places_from_table(table: dict[str, object]) -> tuple[Place, ...]:
+    """Final standings from a table view's JSON: the winner first, then by worth (the rule
+    book's end-of-game worth), the bankrupt last; equal worth shares a place."""
+    raw = table.get("players")
+    players = raw if isinstance(raw, list) else []
+    winner = table.get("winner")
+
+    def key(p: dict[str, object]) -> tuple[int, int, int]:
+        worth = p.get("worth")
+        return (
+            0 if p.get("name") == winner else 1,
+            1 if p.get("bankrupt") else 0,
+            -(worth if isinstance(worth, int) else 0),
+        )
+
+    ordered = sorted((p for p in players if isinstance(p, dict)), key=key)
+    places: list[Place] = []
+    for index, p in enumerate(ordered):
+        worth = p.get("worth")
+        value = worth if isinstance(worth, int) else 0
+        place = index + 1
+        if places and key(p) == key(ordered[index - 1]):
+            place = places[-1].place
+        places.append(
+            Place(
+                name=str(p.get("name")), place=place, worth=value, bankrupt=bool(p.get("bankrupt"))
+            )
+        )
+    return tuple(places)
+
+
+def _first(places: tuple[Place, ...]) -> str:
+    return ", ".join(p.name for p in places if p.place == 1) or "?"
+
+
+def _check_table(rnd: Round, table: int) -> None:
+    if not 1 <= table <= len(rnd.tables):
+        raise UnknownName(
+            "Round {n} has tables 1 to {last}.", n=str(rnd.number), last=str(len(rnd.tables))
+        )
+
+
+def _check_places(seated: tuple[str, ...], places: tuple[Place, ...]) -> None:
+    if sorted(p.name for p in places) != sorted(seated):
+        raise NotAllowed(
+            "The standings must name exactly the table's players: {names}.",
+            names=", ".join(seated),
+        )
+
+
+def _copy(state: EventState) -> EventState:
+    rounds = [
+        Round(
+            r.number,
+            list(r.tables),
+            r.byes,
+            r.seed,
+            dict(r.urls),
+            r.started,
+            r.ended,
+            r.flagged,
+            dict(r.results),
+        )
+        for r in state.rounds
+    ]
+    return EventState(state.setup, list(state.players), rounds)

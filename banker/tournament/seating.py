@@ -1,0 +1,126 @@
+"""The draw: the next round's tables from those going on, seeded, avoiding repeat pairings.
+
+The draw is a seeded random search: many shuffles, each scored by how many pairs of
+players would meet again, the best kept, then improved by swapping players between
+tables while that lowers the score. Byes go to those who have had the fewest so far.
+The same event, round and players always draw the same seating; the journal stores the
+seating itself, so a later Banker with a different draw still replays the event.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from banker.core.errors import NotAllowed
+from banker.core.rules import HouseRules
+from banker.tournament.model import EventState, Seat
+
+SHUFFLES = 200
+"""Random seatings tried before improving the best by swaps."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    tables: tuple[tuple[str, ...], ...]
+    byes: tuple[str, ...]
+    repeats: int
+    """Pairs of players who meet again (as few as the draw could find)."""
+
+
+def met_before(state: EventState) -> set[frozenset[str]]:
+    """Every pair of players who have already shared a table."""
+    pairs: set[frozenset[str]] = set()
+    for rnd in state.rounds:
+        for names in rnd.tables:
+            pairs.update(frozenset(p) for p in combinations(names, 2))
+    return pairs
+
+
+def draw(
+    players: Iterable[str],
+    table_size: int,
+    seed: int,
+    met: set[frozenset[str]] | None = None,
+    byes_so_far: dict[str, int] | None = None,
+) -> Draw:
+    """Seat `players` at tables of `table_size`; the rest get a bye."""
+    pool = sorted(players)
+    met = met or set()
+    byes_so_far = byes_so_far or {}
+    if len(pool) < 2:
+        raise NotAllowed("A round needs at least 2 players going on.")
+    rng = random.Random(seed)
+    size = min(table_size, len(pool))
+    count = len(pool) // size
+
+    def score(tables: list[list[str]]) -> int:
+        return sum(frozenset(p) in met for t in tables for p in combinations(t, 2))
+
+    best: list[list[str]] | None = None
+    best_byes: list[str] = []
+    best_score = -1
+    order = pool[:]
+    for _ in range(SHUFFLES):
+        rng.shuffle(order)
+        order.sort(key=lambda name: -byes_so_far.get(name, 0))  # stable: shuffled in ties
+        seated, byes = order[: count * size], order[count * size :]
+        tables = [seated[i * size : (i + 1) * size] for i in range(count)]
+        s = score(tables)
+        if best is None or s < best_score:
+            best, best_byes, best_score = [t[:] for t in tables], byes, s
+        if s == 0:
+            break
+    assert best is not None
+    improved = best_score > 0
+    while improved:
+        improved = False
+        for a, b in combinations(range(count), 2):
+            for i in range(size):
+                for j in range(size):
+                    best[a][i], best[b][j] = best[b][j], best[a][i]
+                    s = score(best)
+                    if s < best_score:
+                        best_score, improved = s, True
+                    else:
+                        best[a][i], best[b][j] = best[b][j], best[a][i]
+    return Draw(tuple(tuple(t) for t in best), tuple(sorted(best_byes)), best_score)
+
+
+def next_seating(state: EventState) -> Seat:
+    """The next round's seating command, drawn from those going on."""
+    number = len(state.rounds) + 1
+    byes: dict[str, int] = {}
+    for rnd in state.rounds:
+        for name in rnd.byes:
+            byes[name] = byes.get(name, 0) + 1
+    seed = state.setup.seed * 1000 + number
+    result = draw(state.going_on(), state.setup.table_size, seed, met_before(state), byes)
+    return Seat(round=number, tables=result.tables, byes=result.byes, seed=seed)
+
+
+def seating_lines(state: EventState, number: int) -> list[str]:
+    """The round's seating as printed: one line per table and one `banker new` per table."""
+    rnd = state.round(number)
+    setup = state.setup
+    lines = [f"Round {number} of {setup.name}:"]
+    for table, names in enumerate(rnd.tables, start=1):
+        lines.append(f"  Table {table}: {', '.join(names)}")
+    if rnd.byes:
+        lines.append(f"  Bye: {', '.join(rnd.byes)}")
+    lines.append("")
+    rules = ""
+    if setup.rules != HouseRules():
+        rules = " --rules RULES.toml"
+        lines.append("The event's house rules: give each table the event's RULES.toml.")
+    slug = "".join(c if c.isalnum() else "-" for c in setup.name.lower()).strip("-") or "event"
+    for table, names in enumerate(rnd.tables, start=1):
+        players = ",".join(names)
+        lines.append(
+            f"banker new {slug}-r{number}-t{table} --edition {setup.edition} "
+            f"--players {shlex.quote(players)}{rules}"
+        )
+    return lines

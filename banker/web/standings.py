@@ -1,0 +1,234 @@
+"""The event's standings page, for a screen at the venue: the live board and the standings.
+
+The same conventions as the table view (`banker.web.server`): served from the caller's
+own event loop, every route under an unguessable token that is new at every start
+(anything else, a wrong token included, is 404), GET only (405 otherwise), the same
+security headers and content security policy (no inline script, nothing from
+elsewhere), the page's files from an in-memory table, and the board pushed over
+server-sent events with a ping on idle streams. It reads the director's board through a
+callable and never changes anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Callable
+from html import escape
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from banker.core.money import N_
+from banker.i18n import translator
+from banker.web.net import lan_address, url_host
+from banker.web.qr import QrText, qr_text
+from banker.web.server import (
+    HEARTBEAT_SECONDS,
+    MAX_STREAMS,
+    RETRY_MS,
+    TOKEN_BYTES,
+    ShareError,
+    _secure_headers,
+)
+
+PAGE_WORDS = {
+    "title": N_("Banker: the tournament"),
+    "heading": N_("The tournament"),
+    "connecting": N_("connecting"),
+    "tables": N_("Tables"),
+    "standings": N_("Standings"),
+    "player": N_("Player"),
+    "round": N_("Round"),
+    "place": N_("Place"),
+    "worth": N_("Worth"),
+    "noscript": N_("This page needs JavaScript to follow the event."),
+}
+"""The words of the page's first paint, filled in by the server."""
+
+WORDS = [
+    N_("Round"),
+    N_("Table"),
+    N_("playing"),
+    N_("ended"),
+    N_("lost contact"),
+    N_("connecting"),
+    N_("not linked"),
+    N_("still playing at time"),
+    N_("past time"),
+    N_("corrected"),
+    N_("bye"),
+    N_("live"),
+    N_("reconnecting"),
+    N_("sharing stopped"),
+]
+"""Words the script shows, sent translated with every board."""
+
+_FILES = {
+    "standings.js": "text/javascript",
+    "standings.css": "text/css",
+}
+
+
+class StandingsView:
+    """The standings page of one event, read-only, token-guarded.
+
+    Args:
+        source: returns the board (`banker.tournament.director.board_json`).
+        language: the page's language (en, ms, th).
+    """
+
+    def __init__(self, source: Callable[[], dict[str, Any]], language: str = "en") -> None:
+        self.source = source
+        self.language = language
+        self.token: str | None = None
+        self.host: str | None = None
+        self.port: int | None = None
+        folder = resources.files("banker.web") / "static" / "standings"
+        self._page = (folder / "standings.html").read_text(encoding="utf-8")
+        self._assets = {name: (folder / name).read_bytes() for name in _FILES}
+        self._runner: web.AppRunner | None = None
+        self._changed = asyncio.Event()
+        self._board = b"{}"
+        self._event = b""
+        self._streams = 0
+        self._closing = False
+
+    @property
+    def url(self) -> str:
+        if self.token is None or self.host is None or self.port is None:
+            return ""
+        return f"http://{url_host(self.host)}:{self.port}/{self.token}/"
+
+    def qr(self) -> QrText:
+        return qr_text(self.url)
+
+    @property
+    def screens(self) -> int:
+        """How many pages follow the board right now."""
+        return self._streams
+
+    async def start(self, host: str | None = None, port: int = 0) -> str:
+        if self._runner is not None:
+            return self.url
+        listen = host or lan_address()
+        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, listen, port).start()
+        except OSError as exc:
+            await runner.cleanup()
+            self.token = None
+            raise ShareError(
+                "Cannot share the standings on {host} port {port}: {why}.",
+                host=listen,
+                port=port,
+                why=exc.strerror or exc,
+            ) from None
+        self._runner = runner
+        self.port = int(runner.addresses[0][1])
+        self.host = lan_address() if listen in ("0.0.0.0", "::") else listen
+        return self.url
+
+    async def stop(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()
+        self.token = self.host = self.port = None
+
+    def notify(self) -> None:
+        """The board changed: rebuild it and wake every stream (call on the loop)."""
+        if not self._closing:
+            self._publish()
+
+    def make_app(self) -> web.Application:
+        self.token = secrets.token_urlsafe(TOKEN_BYTES)
+        self._closing = False
+        self._changed = asyncio.Event()
+        self._publish()
+        base = f"/{self.token}/"
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get(base, self._page_handler, allow_head=False)
+        app.router.add_get(base + "events", self._events_handler, allow_head=False)
+        app.router.add_get(base + "board.json", self._board_handler, allow_head=False)
+        app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
+        app.on_response_prepare.append(_secure_headers)
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    async def _on_shutdown(self, app: web.Application) -> None:
+        self._closing = True
+        self._wake()
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        token = self.token
+        first = request.raw_path.split("?", 1)[0].split("/", 2)
+        given = first[1] if len(first) > 1 else ""
+        if token is None or not secrets.compare_digest(given.encode(), token.encode()):
+            raise web.HTTPNotFound()
+        if request.method != "GET":
+            raise web.HTTPMethodNotAllowed(request.method, ["GET"])
+        return await handler(request)
+
+    async def _page_handler(self, request: web.Request) -> web.Response:
+        translate = translator(self.language)
+        html = self._page.replace("{{base}}", f"/{self.token}/")
+        html = html.replace("{{lang}}", self.language)
+        for key, words in PAGE_WORDS.items():
+            html = html.replace("{{" + key + "}}", escape(translate(words)))
+        return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    async def _asset_handler(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in self._assets:
+            raise web.HTTPNotFound()
+        return web.Response(body=self._assets[name], content_type=_FILES[name], charset="utf-8")
+
+    async def _board_handler(self, request: web.Request) -> web.Response:
+        return web.Response(body=self._board, content_type="application/json")
+
+    async def _events_handler(self, request: web.Request) -> web.StreamResponse:
+        if self._streams >= MAX_STREAMS:
+            raise web.HTTPServiceUnavailable()
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
+        )
+        self._streams += 1
+        try:
+            await response.prepare(request)
+            changed = self._changed
+            await response.write(f"retry: {RETRY_MS}\n\n".encode() + self._event)
+            while not self._closing:
+                try:
+                    await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    await response.write(b"event: ping\ndata: 1\n\n")
+                    continue
+                if self._closing:
+                    break
+                changed = self._changed
+                await response.write(self._event)
+        except ConnectionError:
+            pass
+        finally:
+            self._streams -= 1
+        return response
+
+    def _publish(self) -> None:
+        board = dict(self.source())
+        translate = translator(self.language)
+        board["words"] = {w: translate(w) for w in WORDS}
+        text = json.dumps(board, ensure_ascii=False, separators=(",", ":"))
+        if text.encode() == self._board and self._event:
+            return
+        self._board = text.encode()
+        self._event = f"event: board\ndata: {text}\n\n".encode()
+        self._wake()
+
+    def _wake(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()

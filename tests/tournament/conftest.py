@@ -1,0 +1,111 @@
+"""Real table views on loopback for the director to follow, and a cable to pull."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import re
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from banker.core.commands import Setup
+from banker.core.edition import load_edition
+from banker.store import Journal
+from banker.web.share import serve
+
+
+async def until(check: Callable[[], object], limit: float = 10.0) -> object:
+    """Wait (bounded) for `check()` to be truthy; its value, or fail saying what was awaited."""
+    for _ in range(int(limit / 0.02)):
+        value = check()
+        if value:
+            return value
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"never happened: {getattr(check, '__name__', check)}")
+
+
+@dataclass
+class Table:
+    """One table: the banker's journal, and `banker share` serving its read-only view."""
+
+    banker: Journal
+    share: asyncio.Task[None]
+    stop: asyncio.Event
+    url: str
+
+    @property
+    def port(self) -> int:
+        return int(self.url.split(":")[2].split("/")[0])
+
+
+class Cable:
+    """A TCP relay on loopback between the director and one table, to unplug and plug back."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self.port = 0
+        self._server: asyncio.AbstractServer | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+
+    async def plug(self) -> None:
+        self._server = await asyncio.start_server(self._relay, "127.0.0.1", self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def unplug(self) -> None:
+        assert self._server is not None
+        self._server.close()
+        for writer in list(self._writers):
+            writer.transport.abort()
+        self._writers.clear()
+        await self._server.wait_closed()
+        self._server = None
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        self._writers |= {writer, up_writer}
+
+        async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(ConnectionError, OSError):
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            dst.close()
+
+        await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
+
+
+@dataclass
+class Venue:
+    folder: Path
+    tables: list[Table] = field(default_factory=list)
+
+    async def open_table(self, name: str, players: list[str], edition: str = "us") -> Table:
+        path = self.folder / f"{name}.banker"
+        banker = Journal.create(path, Setup(players=players, edition=load_edition(edition)))
+        out = io.StringIO()
+        stop = asyncio.Event()
+        share = asyncio.get_running_loop().create_task(
+            serve(path, "127.0.0.1", 0, out=out, stop=stop)
+        )
+        found = await until(lambda: re.search(r"http://127\.0\.0\.1:\d+/[\w-]+/", out.getvalue()))
+        assert isinstance(found, re.Match)
+        table = Table(banker, share, stop, found.group(0))
+        self.tables.append(table)
+        return table
+
+    async def close(self) -> None:
+        for table in self.tables:
+            table.stop.set()
+            await table.share
+            table.banker.close()
+
+
+@pytest.fixture
+async def venue(tmp_path: Path) -> AsyncIterator[Venue]:
+    v = Venue(tmp_path)
+    yield v
+    await v.close()

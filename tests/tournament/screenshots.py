@@ -1,0 +1,100 @@
+"""Regenerate the tournament screenshots: `python -m tests.tournament.screenshots`.
+
+Three tables of four play on real table views on loopback: one has ended, one has lost
+contact (its cable pulled), one plays on. The director's board is saved as SVG from the
+terminal app, and the standings page as PNG from headless Chromium at a venue screen's size.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+
+from banker.core.commands import Buy, EndGame, PassGo, PayRent
+from banker.tournament.board import BoardApp
+from banker.tournament.journal import EventJournal
+from banker.tournament.model import AddPlayers, EventSetup
+from banker.tournament.seating import next_seating
+from tests.tournament.conftest import Cable, Venue, until
+from tests.web.chromium import Chromium
+
+OUT = Path(__file__).resolve().parent.parent.parent / "screenshots"
+PLAYERS = (
+    "Ana",
+    "Ben",
+    "Cai",
+    "Dee",
+    "Eli",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kim",
+    "Lou",
+    "Max",
+    "Ned",
+)
+
+
+async def main() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="banker-tournament-shots-"))
+    venue = Venue(folder)
+    setup = EventSetup(name="Spring Open", rounds=3, minutes=90, advance="best", best=8, seed=2)
+    journal = EventJournal.create(folder / "spring.event", setup)
+    journal.apply(AddPlayers(names=PLAYERS))
+    journal.apply(next_seating(journal.state))
+    seating = journal.state.round(1).tables
+    tables = [
+        await venue.open_table(f"t{i}", list(names)) for i, names in enumerate(seating, start=1)
+    ]
+    deeds = [
+        "Boardwalk",
+        "Park Place",
+        "Illinois Avenue",
+        "St. Charles Place",
+        "Reading Railroad",
+        "Baltic Avenue",
+    ]
+    for n, table in enumerate(tables):
+        names = seating[n]
+        for k, deed in enumerate(deeds[n : n + 3]):
+            table.banker.apply(Buy(player=names[k % 4], deed=deed))
+        table.banker.apply(PassGo(player=names[3]))
+        table.banker.apply(PayRent(player=names[1], deed=deeds[n]))
+    cable = Cable(tables[1].port)
+    await cable.plug()
+    app = BoardApp(journal, "127.0.0.1", 0)
+    async with app.run_test(size=(150, 34)) as pilot:
+        director = app.director
+        director.link(1, tables[0].url)
+        director.link(2, tables[1].url.replace(f":{tables[1].port}/", f":{cable.port}/"))
+        director.link(3, tables[2].url)
+        director.start_round()
+        await until(lambda: all(t.status == "playing" for t in director.follower.tables.values()))
+        tables[0].banker.apply(EndGame())
+        await cable.unplug()
+        await until(
+            lambda: (
+                director.follower.tables[2].status == "lost"
+                and 1 in director.state.round(1).results
+            )
+        )
+        await pilot.press("down", "down")
+        await pilot.pause(0.3)
+        app.save_screenshot(str(OUT / "tournament-board.svg"))
+        async with Chromium() as browser:
+            await browser.open(app.standings.url, width=1280, height=720)
+            await browser.wait_for(
+                "document.querySelectorAll('#standings tbody tr').length > 0", 10
+            )
+            await asyncio.sleep(0.3)
+            await browser.screenshot(OUT / "tournament-standings.png")
+    await venue.close()
+    journal.close()
+    print(f"Saved {OUT / 'tournament-board.svg'} and {OUT / 'tournament-standings.png'}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,195 @@
+"""The event file: journaled like a game, replayed the same, undone the same; the draw."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from banker.core.errors import JournalError, NotAllowed
+from banker.tournament.director import results_csv, standings
+from banker.tournament.journal import EventJournal
+from banker.tournament.model import (
+    AddPlayers,
+    CorrectResult,
+    EndRound,
+    EventSetup,
+    Place,
+    RecordResult,
+    StartRound,
+    places_from_table,
+)
+from banker.tournament.seating import draw, met_before, next_seating, seating_lines
+
+NAMES = [f"P{i:02}" for i in range(1, 15)]
+
+
+def _event(tmp_path: Path) -> EventJournal:
+    setup = EventSetup(name="Nationals", rounds=3, minutes=90, seed=7)
+    journal = EventJournal.create(tmp_path / "nationals.event", setup)
+    journal.apply(AddPlayers(names=tuple(NAMES)))
+    return journal
+
+
+def _places(names: tuple[str, ...]) -> tuple[Place, ...]:
+    return tuple(Place(name=n, place=i + 1, worth=3000 - 500 * i) for i, n in enumerate(names))
+
+
+def test_the_event_reopens_as_it_was_left_undo_included(tmp_path: Path) -> None:
+    journal = _event(tmp_path)
+    seat = next_seating(journal.state)
+    journal.apply(seat)
+    journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))
+    first = seat.tables[0]
+    journal.apply(RecordResult(round=1, table=1, places=_places(first)))
+    journal.undo()
+    journal.redo()
+    journal.undo()  # the result again
+    path = journal.path
+    journal.close()
+    with EventJournal.open(path) as again:
+        assert again.state.round(1).results == {}
+        assert again.state.round(1).tables == list(seat.tables)
+        again.redo()
+        assert again.state.round(1).results[1].places == _places(first)
+        kinds = [e.kind for e in again.entries()]
+    assert kinds == [
+        "setup",
+        "command",
+        "command",
+        "command",
+        "command",
+        "undo",
+        "redo",
+        "undo",
+        "redo",
+    ]
+
+
+def test_the_event_file_is_locked_and_not_a_game(tmp_path: Path) -> None:
+    journal = _event(tmp_path)
+    with pytest.raises(JournalError):
+        EventJournal.open(journal.path)
+    with EventJournal.open(journal.path, read_only=True) as reader:
+        assert reader.state.players == NAMES
+        with pytest.raises(JournalError):
+            reader.apply(AddPlayers(names=("Late",)))
+    journal.close()
+    from banker.store import Journal
+
+    with pytest.raises(JournalError):
+        Journal.open(journal.path)
+
+
+def test_a_correction_needs_a_reason_and_keeps_it(tmp_path: Path) -> None:
+    journal = _event(tmp_path)
+    seat = next_seating(journal.state)
+    journal.apply(seat)
+    journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))
+    names = seat.tables[0]
+    journal.apply(RecordResult(round=1, table=1, places=_places(names)))
+    with pytest.raises(NotAllowed):
+        journal.apply(RecordResult(round=1, table=1, places=_places(names)))
+    with pytest.raises(ValueError):
+        CorrectResult(round=1, table=1, places=_places(names), reason="")
+    swapped = (names[1], names[0], *names[2:])
+    journal.apply(CorrectResult(round=1, table=1, places=_places(swapped), reason="miscount"))
+    result = journal.state.round(1).results[1]
+    assert result.places[0].name == names[1] and result.corrections == ["miscount"]
+    assert "miscount" in results_csv(journal.state)
+    with pytest.raises(NotAllowed):  # standings must name the table's own players
+        journal.apply(CorrectResult(round=1, table=1, places=_places(seat.tables[1]), reason="x"))
+    journal.close()
+
+
+def test_the_draw_is_seeded_gives_byes_and_avoids_repeat_pairings(tmp_path: Path) -> None:
+    one = draw(NAMES, 4, seed=3)
+    assert one == draw(NAMES, 4, seed=3)
+    assert len(one.tables) == 3 and len(one.byes) == 2
+    seated = [n for t in one.tables for n in t] + list(one.byes)
+    assert sorted(seated) == sorted(NAMES)
+    met = {frozenset(p) for t in one.tables for p in __import__("itertools").combinations(t, 2)}
+    two = draw(NAMES, 4, seed=4, met=met, byes_so_far={b: 1 for b in one.byes})
+    assert two.repeats <= 1  # 10 of 12 seated met before at 3 tables: one pair must meet again
+    assert not set(two.byes) & set(one.byes)
+
+
+def test_round_two_is_drawn_from_the_winners_and_printed_as_commands(tmp_path: Path) -> None:
+    setup = EventSetup(name="Club night", rounds=2, minutes=60, advance="best", best=4, seed=1)
+    journal = EventJournal.create(tmp_path / "club.event", setup)
+    journal.apply(AddPlayers(names=tuple(NAMES[:12])))
+    journal.apply(next_seating(journal.state))
+    journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))
+    for number, names in enumerate(journal.state.round(1).tables, start=1):
+        journal.apply(RecordResult(round=1, table=number, places=_places(names)))
+    journal.apply(EndRound(round=1))
+    seat = next_seating(journal.state)
+    journal.apply(seat)
+    assert len(seat.tables) == 1
+    firsts = {t[0] for t in journal.state.round(1).tables}
+    assert firsts <= set(seat.tables[0])  # every table's winner, then the best second
+    lines = seating_lines(journal.state, 2)
+    assert lines[1].startswith("  Table 1: ")
+    assert lines[-1].startswith("banker new club-night-r2-t1 --edition us --players ")
+    assert standings(journal.state)[0]["round"] == 2
+    assert met_before(journal.state)
+    journal.close()
+
+
+def test_places_come_from_the_table_view_winner_first_then_worth() -> None:
+    table = {
+        "winner": None,
+        "players": [
+            {"name": "A", "worth": 1200, "bankrupt": False},
+            {"name": "B", "worth": 0, "bankrupt": True},
+            {"name": "C", "worth": 2400, "bankrupt": False},
+            {"name": "D", "worth": 1200, "bankrupt": False},
+        ],
+    }
+    places = places_from_table(table)
+    assert [(p.name, p.place) for p in places] == [("C", 1), ("A", 2), ("D", 2), ("B", 4)]
+
+
+def test_a_table_still_playing_past_the_rounds_time_is_flagged_on_the_board(tmp_path: Path) -> None:
+    from banker.tournament.director import Director, board_json
+    from banker.tournament.follower import TableLive
+
+    journal = _event(tmp_path)
+    journal.apply(next_seating(journal.state))
+    journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))  # long past its 90 minutes
+    director = Director(journal)
+    names = journal.state.round(1).tables[0]
+    players = [
+        {"name": n, "worth": 1500, "bankrupt": False, "cash_text": "$1,500", "worth_text": "$1,500"}
+        for n in names
+    ]
+    director.follower.tables[1] = TableLive(
+        1, "http://127.0.0.1:9/t/", "playing", {"players": players, "board": "United States"}, 3
+    )
+    board = board_json(director)
+    assert board["time_left"] < 0
+    assert [t["over_time"] for t in board["tables"]] == [True, True, True]
+    assert (
+        board["tables"][0]["status"] == "playing" and board["tables"][1]["status"] == "not linked"
+    )
+    journal.apply(RecordResult(round=1, table=1, places=_places(names)))
+    assert board_json(director)["tables"][0]["over_time"] is False
+    journal.close()
+
+
+def test_with_winners_going_on_each_tables_winner_and_the_byes_play_the_next_round(
+    tmp_path: Path,
+) -> None:
+    journal = _event(tmp_path)  # 14 players, tables of 4: 3 tables and 2 byes
+    journal.apply(next_seating(journal.state))
+    first = journal.state.round(1)
+    journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))
+    for number, names in enumerate(first.tables, start=1):
+        journal.apply(RecordResult(round=1, table=number, places=_places(names)))
+    journal.apply(EndRound(round=1))
+    going = journal.state.going_on()
+    assert sorted(going) == sorted([t[0] for t in first.tables] + list(first.byes))
+    seat = next_seating(journal.state)
+    assert len(seat.tables) == 1 and len(seat.byes) == 1
+    assert not set(seat.byes) & set(first.byes)  # a second bye goes to someone who had none
+    journal.close()
