@@ -104,10 +104,15 @@ class BoardView(Widget):
         card = max(10, (width - gutter * (COLUMNS - 1)) // COLUMNS)
         out = Text(no_wrap=True, overflow="crop")
         groups = list(view.groups)
-        for start in range(0, len(groups), COLUMNS):
-            if start:
-                out.append("\n\n")
-            cards = [group_lines(view, g, card) for g in groups[start : start + COLUMNS]]
+        rows = [
+            [group_lines(view, g, card) for g in groups[start : start + COLUMNS]]
+            for start in range(0, len(groups), COLUMNS)
+        ]
+        tall = sum(max(len(c) for c in row) for row in rows) + len(rows) - 1
+        between = "\n\n" if tall <= self.size.height else "\n"  # short: rows touch
+        for n, cards in enumerate(rows):
+            if n:
+                out.append(between)
             for y in range(max(len(c) for c in cards)):
                 if y:
                     out.append("\n")
