@@ -482,12 +482,21 @@ def turn(a: Args) -> c.PassTurn:
 
 
 def move(a: Args) -> c.MoveToken:
-    from banker.core.turns import ahead, find_square
+    from banker.core.turns import ahead, find_square, squares
 
-    name, rest = a.split(a.words, lambda words: words)
-    if not rest:
-        raise a.usage()
-    if len(rest) == 1 and _is_number(rest[0]):
-        square, passed = ahead(a.state, name, dice(rest[0]))
+    def where(words: list[str]) -> int | str:
+        """The dice total, or the square's name once something on the board matches it."""
+        if not words:
+            raise a.usage()
+        if len(words) == 1 and _is_number(words[0]):
+            return dice(words[0])
+        query = " ".join(words)
+        if not candidates(query, list(squares(a.state.edition).values())):
+            match(query, list(squares(a.state.edition).values()), "deed")  # refuses
+        return query
+
+    name, to = a.split(a.words, where)
+    if isinstance(to, int):
+        square, passed = ahead(a.state, name, to)
         return c.MoveToken(player=name, square=square, passed_go=passed)
-    return c.MoveToken(player=name, square=find_square(a.state, name, " ".join(rest)))
+    return c.MoveToken(player=name, square=find_square(a.state, name, to))

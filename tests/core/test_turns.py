@@ -86,3 +86,11 @@ def test_names_rank_by_what_is_likely() -> None:
         "Tennessee Avenue",
         "New York Avenue",
     }
+
+
+def test_a_name_of_two_words_moves_by_the_dice_or_to_a_square() -> None:
+    g = game("Mary Ann", "Bob")
+    do(g, "move mary ann 7")
+    assert position(g.state, "Mary Ann") == 7
+    do(g, "move mary ann park")
+    assert position(g.state, "Mary Ann") == 37
