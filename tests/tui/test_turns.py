@@ -102,3 +102,47 @@ async def test_the_dice_onto_a_square_with_nothing_to_do_open_no_dialog(
         await pilot.pause()
         assert isinstance(app.screen, LedgerScreen)
         assert position(app.state, "Bob") == 10
+
+
+DICE_SEQUENCE = [
+    "space",  # Bob's turn
+    "l",
+    *"11",
+    "enter",  # Boardwalk + 11: past GO to Jail, just visiting
+    "space",  # Carol's turn
+    "l",
+    "8",
+    "enter",
+    "enter",  # Jail + 8: Carol buys Tennessee Avenue
+    "ctrl+z",
+    "ctrl+y",
+]
+
+
+async def test_dice_landings_typed_with_no_pause_end_in_the_same_journal(
+    demo_path: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    from textual import events
+
+    from tests.tui.test_type_ahead import CHARACTERS, journal_text, settle
+
+    paths = {}
+    for name in ("slow", "fast"):
+        paths[name] = tmp_path / f"{name}.banker"
+        shutil.copy(demo_path, paths[name])
+        app = make_app(paths[name])
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for key in DICE_SEQUENCE:
+                if name == "slow":
+                    await pilot.press(key)
+                else:  # a burst, as a terminal delivers it
+                    character = CHARACTERS.get(key, key if len(key) == 1 else None)
+                    app.post_message(events.Key(key, character))
+            await settle(app, pilot)
+    slow, fast = journal_text(paths["slow"]), journal_text(paths["fast"])
+    assert fast == slow
+    assert any("Bob passed GO, collected $200 and moved to Jail" in line for line in slow)
+    assert any("Carol bought Tennessee Avenue" in line for line in slow)
