@@ -80,6 +80,21 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
     return lines
 
 
+def _stack(rows: list[list[list[Text]]], column: int, spaced: bool, aligned: bool) -> list[Text]:
+    """One column of group cards, one under another: a blank line between them if
+    `spaced`; each padded to its row's tallest card if `aligned` (the columns side by side),
+    else packed (the shortest the board can be, for a short terminal)."""
+    lines: list[Text] = []
+    for n, row in enumerate(rows):
+        if n and spaced:
+            lines.append(Text())
+        card = row[column] if column < len(row) else []
+        lines.extend(card)
+        if aligned:
+            lines.extend(Text() for _ in range(max(len(c) for c in row) - len(card)))
+    return lines
+
+
 class BoardView(Widget):
     """Every deed of the edition, grouped as on the board."""
 
@@ -108,19 +123,21 @@ class BoardView(Widget):
             [group_lines(view, g, card) for g in groups[start : start + COLUMNS]]
             for start in range(0, len(groups), COLUMNS)
         ]
-        tall = sum(max(len(c) for c in row) for row in rows) + len(rows) - 1
-        between = "\n\n" if tall <= self.size.height else "\n"  # short: rows touch
-        for n, cards in enumerate(rows):
-            if n:
-                out.append(between)
-            for y in range(max(len(c) for c in cards)):
-                if y:
-                    out.append("\n")
-                for x, lines in enumerate(cards):
-                    if x:
-                        out.append(" " * gutter)
-                    line = lines[y] if y < len(lines) else Text()
-                    out.append_text(line)
-                    if x < len(cards) - 1:
-                        out.append(" " * (card - line.cell_len))
+        aligned = sum(max(len(c) for c in row) for row in rows)
+        height = self.size.height
+        if aligned + len(rows) - 1 <= height:
+            spaced, side_by_side = True, True
+        else:  # short: no blank lines; shorter still, each column stacks on its own
+            spaced, side_by_side = False, aligned <= height
+        stacked = [_stack(rows, x, spaced, side_by_side) for x in range(COLUMNS)]
+        for y in range(max(len(c) for c in stacked)):
+            if y:
+                out.append("\n")
+            for x, lines in enumerate(stacked):
+                if x:
+                    out.append(" " * gutter)
+                line = lines[y] if y < len(lines) else Text()
+                out.append_text(line)
+                if x < len(stacked) - 1:
+                    out.append(" " * (card - line.cell_len))
         return out
