@@ -86,6 +86,10 @@ def _parser() -> argparse.ArgumentParser:
     rec.add_argument("game")
     rec.add_argument("--to", help="the new game file (default: GAME-recovered.banker)")
 
+    backup = sub.add_parser("backup", help="a safe copy of a game, even while it is being played")
+    backup.add_argument("game")
+    backup.add_argument("file", help="the copy (a new file)")
+
     from banker.tournament.cli import add_parser as add_tournament
 
     add_tournament(sub)
@@ -123,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _share(args)
         if args.action == "recover":
             return _recover(args)
+        if args.action == "backup":
+            return _backup(args)
         if args.action == "edition":
             return _edition(args)
         if args.action == "tournament":
@@ -136,6 +142,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except RecursionError:  # an edition or rules file nested thousands deep
+        print("The file given is nested too deeply to be read.", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # `banker log GAME | head`: the reader has all it wanted
+        _quiet_stdout()
+        return 0
     except Exception as exc:  # never a traceback at the table
         print(f"Unexpected error, nothing more was changed: {exc!r}", file=sys.stderr)
         return 2
@@ -154,8 +166,20 @@ def _deal(setup: Setup) -> Command:
     return dealt
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at nothing, so Python's last flush at exit finds no closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def _whole(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise BadInput("--deal takes a number of deeds per player (1 or more), or 'all'.")
     return int(text)
 
@@ -164,7 +188,7 @@ def _load_rules(path: str | None) -> HouseRules:
     if path is None:
         return HouseRules()
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))
         return HouseRules.model_validate(data)
     except FileNotFoundError:
         raise BadInput("There is no house-rules file at {path}.", path=path) from None
@@ -198,12 +222,10 @@ def _new(args: argparse.Namespace) -> int:
             }
         )
     path = resolve_game_path(args.game)
-    dealt = None
-    if setup.rules.deal_deeds is not None:
-        dealt = _deal(setup)
-    with Journal.create(path, setup) as journal:
-        if dealt is not None:
-            print(_say(journal.apply(dealt), language))
+    first = [_deal(setup)] if setup.rules.deal_deeds is not None else []
+    with Journal.create(path, setup, first) as journal:
+        if first:
+            print(_say(journal.entries(limit=1)[0].message, language))
     print(f"New game at {path}: {', '.join(names)} on the {setup.edition.name} board.")
     return 0
 
@@ -246,7 +268,7 @@ def _do(args: argparse.Namespace) -> int:
                 return 1
             return 0
         try:
-            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
+            lines = Path(args.file).read_text(encoding="utf-8-sig").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             raise BadInput("Cannot read the script {f}: {why}", f=args.file, why=exc) from None
         for number, raw in enumerate(lines, start=1):
@@ -263,8 +285,14 @@ def _do(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_only_note(journal: Journal) -> None:
+    if journal.note is not None:
+        print(f"Read-only: {journal.path} ({journal.note}).", file=sys.stderr)
+
+
 def _show(args: argparse.Namespace) -> int:
     with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
+        _read_only_note(journal)
         state = journal.game.state
         if args.json:
             print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
@@ -298,6 +326,8 @@ def _recover(args: argparse.Namespace) -> int:
     from banker.store.recover import recover
 
     report = recover(resolve_game_path(args.game), args.to)
+    if report.read_only:
+        print(f"Read-only: {report.source} ({report.read_only}); it was only read.")
     print(f"Saved {report.saved} entries of {report.source} into {report.target}.")
     for line in report.lost:
         print(f"  lost {line}")
@@ -306,11 +336,23 @@ def _recover(args: argparse.Namespace) -> int:
 
 def _log(args: argparse.Namespace) -> int:
     with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
+        _read_only_note(journal)
         translate = translator(journal.game.state.language)
         for entry in journal.entries():
             mark = "  (undone)" if entry.undone else ""
-            text = entry.message.render(translate)
+            try:
+                text = entry.message.render(translate)
+            except (KeyError, IndexError, ValueError):  # a translation that does not fit
+                text = entry.message.render()
             print(f"{entry.seq:>6}  {entry.at}  {text}{mark}")
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    source = resolve_game_path(args.game)
+    target = Path(args.file)
+    Journal.backup(source, target)
+    print(f"A copy of {source} is at {target}: one file, complete.")
     return 0
 
 

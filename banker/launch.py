@@ -7,7 +7,18 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-ACTIONS = ("new", "do", "show", "log", "share", "demo", "recover", "edition", "tournament")
+ACTIONS = (
+    "new",
+    "do",
+    "show",
+    "log",
+    "share",
+    "demo",
+    "recover",
+    "backup",
+    "edition",
+    "tournament",
+)
 """The command line's actions; anything else opens the app (`banker`, `banker GAME`)."""
 
 

@@ -6,6 +6,7 @@ bank assumes US names or amounts.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from enum import StrEnum
 from functools import cached_property
@@ -325,7 +326,7 @@ def load_edition(source: str | Path = "us") -> Edition:
         path = Path(source)
         label = str(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = _read_bounded(path)
         except FileNotFoundError:
             raise EditionError(
                 "{file}: no such edition file. Give a path to a .toml edition or one of: {ids}",
@@ -335,6 +336,28 @@ def load_edition(source: str | Path = "us") -> Edition:
         except (OSError, UnicodeDecodeError) as exc:
             raise EditionError("{file}: cannot read it ({why})", file=label, why=exc) from None
     return parse_edition(text, label)
+
+
+MAX_EDITION_BYTES = 1 << 20
+"""An edition is a few kilobytes; a megabyte is far more than any could need."""
+
+
+def _read_bounded(path: Path) -> str:
+    """The text of an edition file: a regular file (not a FIFO or a device), at most
+    `MAX_EDITION_BYTES`, a byte order mark allowed.
+
+    Raises:
+        EditionError: it is not a file, or too big.
+    """
+    import stat
+
+    if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a FIFO would wait
+        raise EditionError("{file} is not a file: an edition is a TOML file.", file=str(path))
+    with path.open("rb") as f:
+        data = f.read(MAX_EDITION_BYTES + 1)
+    if len(data) > MAX_EDITION_BYTES:
+        raise EditionError("{file} is too big to be an edition file.", file=str(path))
+    return data.decode("utf-8-sig")
 
 
 def parse_edition(text: str, label: str = "edition") -> Edition:

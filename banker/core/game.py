@@ -188,11 +188,14 @@ class Game:
         setup: Setup,
         entries: Iterable[tuple[int, EntryKind, str | None, int | None, Message | str]],
         snapshots: Iterable[Snapshot] = (),
+        check_receipts: bool = False,
     ) -> Game:
         """Rebuild a game from its journal entries (seq, kind, command, target, message).
 
         The stacks come from the entries alone; the state from the newest snapshot that
         still matches the stack, and the commands after it replayed.
+
+        `check_receipts`: each replayed command must give the receipt stored with it.
 
         Raises:
             JournalError: an entry is inconsistent with the ones before it.
@@ -235,7 +238,9 @@ class Game:
         for depth in range(start, game.depth):
             entry = game.applied[depth]
             try:
-                state, _ = apply(state, entry.command)
+                state, receipt = apply(state, entry.command)
+                if check_receipts and receipt.message != entry.message:
+                    raise JournalError("its receipt is not the one stored")
             except BankerError as exc:
                 raise JournalError(
                     "Journal entry {seq} no longer applies ({why}): the file was changed or "

@@ -12,6 +12,7 @@ first, as it always can.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from contextlib import closing
@@ -21,12 +22,13 @@ from pathlib import Path
 from typing import IO
 
 from banker.core.errors import JournalError
-from banker.core.money import Message
+from banker.core.money import Message, msg
 from banker.core.view import VIEW_VERSION, LedgerView
+from banker.i18n.message import ENGLISH
+from banker.store import fileformat as ff
+from banker.store.fileformat import APPLICATION_ID, SCHEMA_VERSION
 
-APPLICATION_ID = 0x42414E4B
-"""'BANK': marks an SQLite file as a Banker game."""
-SCHEMA_VERSION = 1
+__all__ = ["APPLICATION_ID", "HISTORY_SHOWN", "SCHEMA_VERSION", "Glance", "LogEntry", "glance"]
 
 HISTORY_SHOWN = 60
 """History entries the ledger draws at most: the latest ones, more than the tallest
@@ -47,9 +49,24 @@ class LogEntry:
 
     @classmethod
     def from_row(cls, row: tuple[int, str, str, str], undone: bool) -> LogEntry:
-        """The entry from its journal row (seq, kind, message, at)."""
+        """The entry from its journal row (seq, kind, message, at); a row too damaged to
+        read gives an entry that says so, never an error in whatever draws the history."""
         seq, kind, text, at = row
-        return cls(seq, kind, Message.from_json(json.loads(text)), at, undone)
+        try:
+            message = Message.from_json(json.loads(text))
+            message.render(ENGLISH)  # a damaged template or parameter fails here, not later
+        except Exception:  # anything at all: the row is damaged
+            message = msg(
+                "Entry {seq} is damaged: 'banker recover' can save the entries around it.",
+                seq=str(seq),
+            )
+        return cls(
+            seq if isinstance(seq, int) else 0,
+            kind if isinstance(kind, str) else "command",
+            message,
+            at if isinstance(at, str) else "",
+            undone,
+        )
 
 
 @dataclass(frozen=True)
@@ -69,7 +86,10 @@ def glance(path: Path) -> Glance | None:
     """The saved ledger of the game at `path`, or None when there is none to trust (then
     open the journal, which says what is wrong with a file if anything is)."""
     try:
-        uri = f"{path.resolve().as_uri()}?mode=ro"
+        if not ff.regular_file(path):
+            return None
+        how = "mode=ro&immutable=1" if read_only_note(path) else "mode=ro"
+        uri = f"{path.resolve().as_uri()}?{how}"
         with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
             if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 return None
@@ -84,19 +104,62 @@ def glance(path: Path) -> Glance | None:
                 return None
             undone = set(data["undone"])
             rows = conn.execute(
-                "SELECT seq, kind, message, at FROM journal ORDER BY seq DESC LIMIT ?",
-                (HISTORY_SHOWN,),
+                "SELECT seq, kind, command, target, message, at, chain FROM journal"
+                " ORDER BY seq DESC LIMIT ?",
+                (HISTORY_SHOWN + 1,),
             ).fetchall()[::-1]
+            # each line shown, and the view, checked against the digests stored with them
+            previous = ff.GENESIS if rows[0][0] == 1 else rows[0][6]
+            for seq, kind, command, target, message, at, chain in rows[int(rows[0][0] != 1) :]:
+                if chain != ff.entry_chain(previous, seq, kind, command, target, message, at):
+                    return None
+                previous = chain
+            if data.get("check") != ff.view_check(last, previous, data):
+                return None
+            shown = [(r[0], r[1], r[4], r[5]) for r in rows[-HISTORY_SHOWN:]]
             first = conn.execute("SELECT at FROM journal WHERE seq = 1").fetchone()
             return Glance(
                 path=path,
                 seq=last,
                 view=LedgerView.from_json(data["ledger"]),
-                history=tuple(LogEntry.from_row(row, row[0] in undone) for row in rows),
+                history=tuple(LogEntry.from_row(row, row[0] in undone) for row in shown),
                 started_at=datetime.fromisoformat(first[0]),
             )
-    except (sqlite3.Error, OSError, ValueError, KeyError, TypeError, AttributeError):
+    except Exception:  # anything at all: open the journal, which says what is wrong
         return None
+
+
+def read_only_note(path: Path) -> str | None:
+    """Why the game at `path` can only be read here, or None when it can be written."""
+    try:
+        if not os.access(path.parent.resolve(), os.W_OK):
+            return "its folder cannot be written"
+        if not os.access(path, os.W_OK):
+            return "the file cannot be written"
+        with path.open("r+b"):  # a read-only mount says so only when asked to write
+            pass
+    except PermissionError:
+        return "the file cannot be written"
+    except OSError as exc:
+        if exc.errno == 30:  # EROFS
+            return "it is on a read-only disk"
+        return None
+    return None
+
+
+def damaged_file(path: Path, why: BaseException) -> JournalError:
+    """The refusal for a file SQLite itself cannot read, whatever the error's text holds."""
+    try:
+        text = str(why)
+    except Exception:
+        text = type(why).__name__
+    text = text.encode("utf-8", "replace").decode("utf-8", "replace")[:200]
+    return JournalError(
+        "{path} is damaged and cannot be read ({why}). 'banker recover' can save "
+        "its intact commands into a new game.",
+        path=path,
+        why=text,
+    )
 
 
 def lock(path: Path) -> IO[bytes]:

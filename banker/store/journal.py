@@ -8,7 +8,9 @@ acknowledged. Undo and redo are entries too: history is never deleted.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
@@ -17,38 +19,23 @@ from banker.core.commands import Command, Setup
 from banker.core.errors import BankerError, JournalError
 from banker.core.game import EntryKind, Game, Pending, Snapshot
 from banker.core.money import Message, msg
+from banker.core.validators import validate
 from banker.core.view import VIEW_VERSION, ledger_view
-from banker.store.glance import APPLICATION_ID, HISTORY_SHOWN, SCHEMA_VERSION, LogEntry
+from banker.store import fileformat as ff
+from banker.store.fileformat import APPLICATION_ID, SCHEMA_VERSION
+from banker.store.glance import HISTORY_SHOWN, LogEntry, damaged_file, read_only_note
 from banker.store.glance import lock as _lock
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
 
+DB_ERRORS = (sqlite3.Error, UnicodeError, OverflowError, MemoryError, RecursionError)
+"""What reading a damaged SQLite file can raise: its own errors, and an error message
+that is not valid UTF-8, a number too big, a row too big or too deep."""
+ROW_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
+"""What a damaged row's contents can raise while being parsed."""
+
 SNAPSHOT_EVERY = 100
 """Store the state after every this many applied commands, so opening stays fast."""
-
-_SCHEMA = """
-CREATE TABLE journal (
-    seq INTEGER PRIMARY KEY,
-    kind TEXT NOT NULL,
-    command TEXT,
-    target INTEGER,
-    message TEXT NOT NULL,
-    at TEXT NOT NULL
-);
-CREATE TABLE snapshots (
-    depth INTEGER NOT NULL,
-    last_seq INTEGER NOT NULL,
-    ledger TEXT NOT NULL,
-    PRIMARY KEY (depth, last_seq)
-);
-CREATE TABLE views (
-    seq INTEGER NOT NULL,
-    view TEXT NOT NULL
-);
-"""
-_VIEWS = "CREATE TABLE IF NOT EXISTS views (seq INTEGER NOT NULL, view TEXT NOT NULL)"
-"""What the ledger showed at close, for the next start's first screen (`glance`); files
-written before it existed get the table when next opened for writing."""
 
 
 def _now() -> str:
@@ -58,40 +45,76 @@ def _now() -> str:
 class Journal:
     """An open game file and the game it holds."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, game: Game, lock: IO[bytes] | None):
+    def __init__(
+        self,
+        path: Path,
+        conn: sqlite3.Connection,
+        game: Game,
+        lock: IO[bytes] | None,
+        chain: str = ff.GENESIS,
+        note: str | None = None,
+    ):
         self.path = path
         self._conn = conn
         self.game = game
         self._lock = lock
+        self._chain = chain
+        """The digest of the last entry, which the next one chains to."""
+        self.note = note
+        """Why this game can only be read here (a read-only file or folder), or None."""
 
     # Creating and opening.
 
     @classmethod
-    def create(cls, path: str | Path, setup: Setup) -> Journal:
-        """Start a new game file. Refused if a file is already there."""
+    def create(cls, path: str | Path, setup: Setup, first: Iterable[Command] = ()) -> Journal:
+        """Start a new game file, with `first` commands already applied (a deal).
+
+        The file is built beside its place under a temporary name and only then given
+        its name, so a full disk or a kill leaves no half-made game in the way of a retry.
+        Refused if a file is already there.
+        """
         path = Path(path)
-        if path.exists():
+        if path.exists() or path.is_symlink():
             raise JournalError(
                 "A file already exists at {path}: open that game, or choose another name.",
                 path=path,
             )
+        building = path.with_name(f".{path.name}.{os.getpid()}.building")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            conn = _connect(path)
-            conn.executescript(_SCHEMA)
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute(
-                "INSERT INTO journal (seq, kind, command, target, message, at)"
-                " VALUES (1, 'setup', ?, NULL, ?, ?)",
-                (setup.model_dump_json(), json.dumps(_setup_message(setup).to_json()), _now()),
-            )
-        except (OSError, sqlite3.Error) as exc:
+            _clear_abandoned(path)
+            conn = sqlite3.connect(building, isolation_level=None)
+            try:
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.executescript(ff.SCHEMA)
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                at = _now()
+                message = json.dumps(_setup_message(setup).to_json())
+                command = setup.model_dump_json()
+                chain = ff.entry_chain(ff.GENESIS, 1, "setup", command, None, message, at)
+                conn.execute(
+                    "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
+                    " VALUES (1, 'setup', ?, NULL, ?, ?, ?)",
+                    (command, message, at, chain),
+                )
+            finally:
+                conn.close()
+            commands = list(first)
+            if commands:
+                with cls.open(building) as journal:
+                    for command_ in commands:
+                        journal.apply(command_)
+            _publish(building, path)
+        except DB_ERRORS + (OSError,) as exc:
+            _unlink_quietly(building)
             raise JournalError(
                 "Cannot create the game file {path}: {why}", path=path, why=exc
             ) from None
-        lock = _lock(path)
-        return cls(path, conn, Game(setup), lock)
+        except BaseException:
+            _unlink_quietly(building)
+            raise
+        return cls.open(path)
 
     @classmethod
     def open(cls, path: str | Path, read_only: bool = False, any_thread: bool = False) -> Journal:
@@ -106,31 +129,69 @@ class Journal:
         """
         path = Path(path)
         _check_header(path)
-        lock = None if read_only else _lock(path)
-        try:
-            conn = _connect(path, read_only, any_thread)
-            game = _load(conn, path)
-            if not read_only:
-                conn.execute(_VIEWS)
-        except sqlite3.Error as exc:
-            if lock:
-                lock.close()
+        note = read_only_note(path)
+        if note is not None and not read_only:
             raise JournalError(
-                "{path} is damaged and cannot be read ({why}). 'banker recover' can save "
-                "its intact commands into a new game.",
+                "{path} is read-only ({why}): 'banker show' and 'banker log' can read it; "
+                "copy it to a folder you can write to go on playing.",
                 path=path,
-                why=exc,
-            ) from None
-        except JournalError:
-            if lock:
-                lock.close()
+                why=note,
+            )
+        lock = None if read_only else _lock(path)
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = _connect(path, read_only, any_thread, immutable=note is not None)
+            game, chain, version = _load(conn, path)
+            if not read_only:
+                conn.execute(ff.VIEWS)
+                if version < SCHEMA_VERSION:
+                    chain = _upgrade(conn)
+        except DB_ERRORS as exc:
+            _close_quietly(conn, lock)
+            raise damaged_file(path, exc) from None
+        except BaseException:
+            _close_quietly(conn, lock)
             raise
-        return cls(path, conn, game, lock)
+        return cls(path, conn, game, lock, chain, note)
+
+    @staticmethod
+    def backup(source: str | Path, target: str | Path) -> None:
+        """A complete copy of the game at `source` in the new file `target`, safe at any
+        moment (SQLite's online backup: the commands still in the -wal file included),
+        checked like any game before it is given its name.
+
+        Raises:
+            JournalError: the source cannot be read, or the target exists or cannot be made.
+        """
+        source, target = Path(source), Path(target)
+        if target.exists() or target.is_symlink():
+            raise JournalError("A file already exists at {path}: choose another name.", path=target)
+        building = target.with_name(f".{target.name}.{os.getpid()}.building")
+        with Journal.open(source, read_only=True) as journal:
+            try:
+                _unlink_quietly(building)
+                copy = sqlite3.connect(building)
+                try:
+                    journal._conn.backup(copy)
+                finally:
+                    copy.close()
+                Journal.open(building, read_only=True).close()
+                _publish(building, target)
+            except DB_ERRORS + (OSError,) as exc:
+                raise JournalError(
+                    "Cannot write the copy {path}: {why}", path=target, why=exc
+                ) from None
+            finally:
+                _unlink_quietly(building)
 
     def close(self) -> None:
         """Close the file, first saving what the ledger shows now for the next start."""
         if self._lock is not None:
             self.save_view()
+            try:  # the game back in the one file, for whoever copies it
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except DB_ERRORS:
+                pass  # kept in the -wal file, which the next opening reads
         self._conn.close()
         if self._lock is not None:
             self._lock.close()
@@ -161,27 +222,34 @@ class Journal:
             )
         command = pending.applied.command_json if pending.kind == "command" else None
         target = None if pending.kind == "command" else pending.applied.seq
+        message = json.dumps(pending.message.to_json())
+        at = _now()
+        chain = ff.entry_chain(self._chain, pending.seq, pending.kind, command, target, message, at)
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             self._conn.execute(
-                "INSERT INTO journal (seq, kind, command, target, message, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    pending.seq,
-                    pending.kind,
-                    command,
-                    target,
-                    json.dumps(pending.message.to_json()),
-                    _now(),
-                ),
+                "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (pending.seq, pending.kind, command, target, message, at, chain),
             )
             if pending.kind != "undo" and pending.depth % SNAPSHOT_EVERY == 0:
+                # the snapshot follows the entry that applied its last command
+                row = self._conn.execute(
+                    "SELECT chain FROM journal WHERE seq = ?", (pending.applied.seq,)
+                ).fetchone()
+                ledger = pending.state.dump_ledger()
                 self._conn.execute(
-                    "INSERT OR REPLACE INTO snapshots (depth, last_seq, ledger) VALUES (?, ?, ?)",
-                    (pending.depth, pending.applied.seq, pending.state.dump_ledger()),
+                    "INSERT OR REPLACE INTO snapshots (depth, last_seq, ledger, chain)"
+                    " VALUES (?, ?, ?, ?)",
+                    (
+                        pending.depth,
+                        pending.applied.seq,
+                        ledger,
+                        ff.snapshot_chain(pending.depth, pending.applied.seq, ledger, row[0]),
+                    ),
                 )
             self._conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except DB_ERRORS as exc:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
             raise JournalError(
@@ -189,6 +257,7 @@ class Journal:
                 "space or check the file, then try again.",
                 why=exc,
             ) from None
+        self._chain = chain
         self.game.commit(pending)
         return pending.message
 
@@ -200,11 +269,12 @@ class Journal:
         """
         try:
             history = self.entries(limit=HISTORY_SHOWN)
-            saved = {
+            saved: dict[str, object] = {
                 "version": VIEW_VERSION,
                 "ledger": ledger_view(self.game.state).to_json(),
                 "undone": [e.seq for e in history if e.undone],
             }
+            saved["check"] = ff.view_check(self.game.seq, self._chain, saved)
             self._conn.execute("BEGIN IMMEDIATE")
             self._conn.execute("DELETE FROM views")
             self._conn.execute(
@@ -212,7 +282,7 @@ class Journal:
                 (self.game.seq, json.dumps(saved, ensure_ascii=False)),
             )
             self._conn.execute("COMMIT")
-        except (sqlite3.Error, BankerError):
+        except DB_ERRORS + (BankerError,):
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
 
@@ -221,20 +291,27 @@ class Journal:
     @property
     def started_at(self) -> datetime:
         """When the game was set up (its first journal entry), in UTC."""
-        row = self._conn.execute("SELECT at FROM journal WHERE seq = 1").fetchone()
-        return datetime.fromisoformat(row[0])
+        try:
+            row = self._conn.execute("SELECT at FROM journal WHERE seq = 1").fetchone()
+            return datetime.fromisoformat(row[0])
+        except DB_ERRORS + ROW_ERRORS:
+            return datetime.fromtimestamp(0, UTC)
 
     def entries(self, limit: int | None = None) -> list[LogEntry]:
         """The journal, oldest first (the last `limit` entries when given)."""
         applied = {a.seq for a in self.game.applied}
-        if limit is None:
-            rows = self._conn.execute(
-                "SELECT seq, kind, message, at FROM journal ORDER BY seq"
-            ).fetchall()
-        else:
-            rows = self._conn.execute(
-                "SELECT seq, kind, message, at FROM journal ORDER BY seq DESC LIMIT ?", (limit,)
-            ).fetchall()[::-1]
+        try:
+            if limit is None:
+                rows = self._conn.execute(
+                    "SELECT seq, kind, message, at FROM journal ORDER BY seq"
+                ).fetchall()
+            else:
+                rows = self._conn.execute(
+                    "SELECT seq, kind, message, at FROM journal ORDER BY seq DESC LIMIT ?",
+                    (limit,),
+                ).fetchall()[::-1]
+        except DB_ERRORS as exc:
+            raise damaged_file(self.path, exc) from None
         return [
             LogEntry.from_row(row, row[1] == "command" and row[0] not in applied) for row in rows
         ]
@@ -245,16 +322,20 @@ class Journal:
         Returns True when the game changed.
         """
         rows = self._conn.execute(
-            "SELECT seq, kind, command, target FROM journal WHERE seq > ? ORDER BY seq",
+            "SELECT seq, kind, command, target, message, at, chain FROM journal"
+            " WHERE seq > ? ORDER BY seq",
             (self.game.seq,),
         ).fetchall()
         if not rows:
             return False
         try:
-            for seq, kind, command, target in rows:
+            for seq, kind, command, target, message, at, chain in rows:
+                if chain != ff.entry_chain(self._chain, seq, kind, command, target, message, at):
+                    raise JournalError("Journal entry {seq} is damaged.", seq=seq)
                 self.game.follow(seq, _kind(kind), command, target)
+                self._chain = chain
         except BankerError:
-            self.game = _load(self._conn, self.path)  # start again from the file
+            self.game, self._chain, _ = _load(self._conn, self.path)  # again from the file
         return True
 
 
@@ -266,11 +347,16 @@ def _setup_message(setup: Setup) -> Message:
     )
 
 
-def _connect(path: Path, read_only: bool = False, any_thread: bool = False) -> sqlite3.Connection:
+def _connect(
+    path: Path, read_only: bool = False, any_thread: bool = False, immutable: bool = False
+) -> sqlite3.Connection:
+    """A connection; `immutable` where nothing can be written beside the file (a
+    read-only folder), so SQLite does not try to make its shared-memory file there."""
     same_thread = not any_thread
     if read_only:
+        how = "mode=ro&immutable=1" if immutable else "mode=ro"
         conn = sqlite3.connect(
-            f"{path.resolve().as_uri()}?mode=ro",
+            f"{path.resolve().as_uri()}?{how}",
             uri=True,
             isolation_level=None,
             check_same_thread=same_thread,
@@ -284,20 +370,62 @@ def _connect(path: Path, read_only: bool = False, any_thread: bool = False) -> s
 
 
 def _check_header(path: Path) -> None:
+    """Refuse, before SQLite opens it, what is not a Banker game: nothing at all, a FIFO
+    or a device, or another program's database (which must not be changed by opening)."""
     try:
-        with path.open("rb") as f:
-            header = f.read(16)
-    except FileNotFoundError:
+        exists = path.exists()
+    except OSError:
+        exists = False
+    if not exists:
         raise JournalError(
             "There is no game at {path}. Start one with 'banker new'.", path=path
         ) from None
+    if not ff.regular_file(path):
+        raise JournalError("{path} is not a file: a game is a file.", path=path)
+    try:
+        with path.open("rb") as f:
+            header = f.read(100)
     except OSError as exc:
         raise JournalError("Cannot read {path}: {why}", path=path, why=exc) from None
-    if header != b"SQLite format 3\x00":
+    if len(header) < 100 or not header.startswith(ff.SQLITE_HEADER):
         raise JournalError("{path} is not a Banker game file.", path=path)
+    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+        raise JournalError("{path} is an SQLite database, but not a Banker game.", path=path)
 
 
-def _load(conn: sqlite3.Connection, path: Path) -> Game:
+def _bad_entry(path: Path, seq: int, why: object) -> JournalError:
+    return JournalError(
+        "{path} is damaged from entry {seq} on ({why}). 'banker recover {path}' saves every "
+        "entry before it into a new game.",
+        path=path,
+        seq=seq,
+        why=why,
+    )
+
+
+_Row = tuple[int, str, str | None, int | None, str, str, str | None]
+"""A journal row as written; as read, checked by its digest (or, in version 1, each
+value's type) before it is used."""
+
+
+def _rows(conn: sqlite3.Connection, version: int) -> Iterator[_Row]:
+    chain = "chain" if version >= 2 else "NULL"
+    yield from conn.execute(
+        f"SELECT seq, kind, command, target, message, at, {chain} FROM journal ORDER BY seq"
+    )
+
+
+def _load(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, int]:
+    """The game, the digest of its last entry, and the file's version.
+
+    Every entry is checked against the digest stored with it, each snapshot against its
+    own, and the state against the rules' invariants; replaying a file without digests
+    (version 1) checks each replayed command's receipt against the stored one.
+
+    Raises:
+        JournalError: not a Banker game, a newer one, or damaged: the message names the
+            first bad entry and points to 'banker recover'.
+    """
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if app_id != APPLICATION_ID:
@@ -308,32 +436,185 @@ def _load(conn: sqlite3.Connection, path: Path) -> Game:
             path=path,
             v=version,
         )
-    first = conn.execute("SELECT kind, command FROM journal WHERE seq = 1").fetchone()
-    if first is None or first[0] != "setup" or first[1] is None:
+    if version < ff.OLDEST_VERSION:
+        raise JournalError("{path} has no file version: it is damaged.", path=path)
+    chained = version >= 2
+    snap_rows = conn.execute(
+        f"SELECT depth, last_seq, ledger, {'chain' if chained else 'NULL'} FROM snapshots"
+    ).fetchall()
+    wanted = {row[1] for row in snap_rows}
+    chains: dict[object, str] = {}
+    previous = ff.GENESIS
+    setup: Setup | None = None
+    entries: list[tuple[int, EntryKind, str | None, int | None, str]] = []
+    for seq, kind, command, target, message, at, chain in _rows(conn, version):
+        if chained:  # the digest covers each value's type too
+            expected = ff.entry_chain(previous, seq, kind, command, target, message, at)
+            if chain != expected:
+                raise _bad_entry(path, seq if isinstance(seq, int) else 0, "not what was written")
+            previous = expected
+            if seq in wanted:
+                chains[seq] = expected
+        elif not (
+            isinstance(seq, int)
+            and isinstance(kind, str)
+            and isinstance(command, str | None)
+            and isinstance(target, int | None)
+            and isinstance(message, str)
+            and isinstance(at, str)
+        ):
+            raise _bad_entry(path, seq if isinstance(seq, int) else 0, "a value of the wrong type")
+        if setup is None:
+            if seq != 1 or kind != "setup" or command is None:
+                raise JournalError("{path} has no game setup: it is damaged.", path=path)
+            try:
+                setup = Setup.model_validate_json(command)
+            except ValueError as exc:
+                raise JournalError(
+                    "{path} has a damaged game setup ({why}).", path=path, why=exc
+                ) from None
+            continue
+        try:
+            entries.append((seq, _kind(kind), command, target, message))
+        except JournalError:
+            raise _bad_entry(path, seq, f"unknown kind {kind!r}") from None
+    if setup is None:
         raise JournalError("{path} has no game setup: it is damaged.", path=path)
+    snaps = []
+    for depth, last_seq, ledger, chain in snap_rows:
+        if chained and (
+            last_seq not in chains
+            or chain != ff.snapshot_chain(depth, last_seq, ledger, chains[last_seq])
+        ):
+            raise JournalError(
+                "{path} has a damaged snapshot (after entry {seq}). 'banker recover {path}' "
+                "saves every entry into a new game.",
+                path=path,
+                seq=last_seq,
+            )
+        snaps.append(Snapshot(depth, last_seq, ledger))
     try:
-        setup = Setup.model_validate_json(first[1])
-    except ValueError as exc:
-        raise JournalError("{path} has a damaged game setup ({why}).", path=path, why=exc) from None
-    rows = conn.execute(
-        "SELECT seq, kind, command, target, message FROM journal WHERE seq > 1 ORDER BY seq"
-    )
-    snaps = [
-        Snapshot(d, s, ledger)
-        for d, s, ledger in conn.execute("SELECT depth, last_seq, ledger FROM snapshots")
-    ]
-
-    def entries() -> object:
-        for seq, kind, command, target, text in rows:
-            yield seq, _kind(kind), command, target, text
-
-    try:
-        return Game.restore(setup, entries(), snaps)  # type: ignore[arg-type]
-    except (ValueError, KeyError) as exc:
+        game = Game.restore(setup, entries, snaps, check_receipts=not chained)
+    except ROW_ERRORS as exc:
         raise JournalError("{path} has a damaged entry ({why}).", path=path, why=exc) from None
+    problems = validate(game.state)
+    if problems:
+        raise JournalError(
+            "{path} does not add up after entry {seq} ({why}): it is damaged. 'banker recover "
+            "{path}' replays every entry into a new game.",
+            path=path,
+            seq=game.seq,
+            why="; ".join(problems[:3]),
+        )
+    return game, previous, version
+
+
+def _upgrade(conn: sqlite3.Connection) -> str:
+    """Give a version 1 file its digests (its entries were just checked by replaying)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in ff.UPGRADE_1_TO_2:
+            conn.execute(statement)
+        previous = ff.GENESIS
+        rows = conn.execute(
+            "SELECT seq, kind, command, target, message, at FROM journal ORDER BY seq"
+        ).fetchall()
+        chains = {}
+        for seq, kind, command, target, message, at in rows:
+            previous = ff.entry_chain(previous, seq, kind, command, target, message, at)
+            chains[seq] = previous
+            conn.execute("UPDATE journal SET chain = ? WHERE seq = ?", (previous, seq))
+        for depth, last_seq, ledger in conn.execute(
+            "SELECT depth, last_seq, ledger FROM snapshots"
+        ).fetchall():
+            if last_seq in chains:
+                conn.execute(
+                    "UPDATE snapshots SET chain = ? WHERE depth = ? AND last_seq = ?",
+                    (ff.snapshot_chain(depth, last_seq, ledger, chains[last_seq]), depth, last_seq),
+                )
+            else:
+                conn.execute(
+                    "DELETE FROM snapshots WHERE depth = ? AND last_seq = ?", (depth, last_seq)
+                )
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return previous
 
 
 def _kind(kind: str) -> EntryKind:
     if kind in ("command", "undo", "redo"):
         return kind  # type: ignore[return-value]
     raise JournalError("Unknown journal entry kind {kind!r}.", kind=kind)
+
+
+def _publish(building: Path, path: Path) -> None:
+    """Give a finished file its name, never over a file that appeared meanwhile."""
+    try:
+        os.link(building, path)
+    except FileExistsError:
+        raise JournalError(
+            "A file already exists at {path}: open that game, or choose another name.",
+            path=path,
+        ) from None
+    except OSError:  # no hard links here (some shared folders): check, then rename
+        if path.exists():
+            raise JournalError(
+                "A file already exists at {path}: open that game, or choose another name.",
+                path=path,
+            ) from None
+        os.replace(building, path)
+    else:
+        building.unlink()
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a new name in `folder` survive a power cut (where the system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _clear_abandoned(path: Path) -> None:
+    """Remove what an earlier try to make `path` left when it was killed (its process is
+    gone); a try still running elsewhere keeps its file."""
+    for left in path.parent.glob(f".{path.name}.*.building"):
+        pid = left.name[len(path.name) + 2 : -len(".building")]
+        if not pid.isdecimal():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            _unlink_quietly(left)
+        except (OSError, OverflowError):
+            continue
+    _unlink_quietly(path.with_name(f".{path.name}.{os.getpid()}.building"))
+
+
+def _unlink_quietly(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            os.unlink(f"{path}{suffix}")
+        except OSError:
+            pass
+
+
+def _close_quietly(conn: sqlite3.Connection | None, lock: IO[bytes] | None) -> None:
+    if conn is not None:
+        try:
+            conn.close()
+        except DB_ERRORS:
+            pass
+    if lock is not None:
+        lock.close()

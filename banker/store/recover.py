@@ -1,18 +1,32 @@
-"""Saving what can be saved from a damaged game file into a new one."""
+"""Saving what can be saved from a damaged game file into a new one.
+
+The source is only read. Its rows are read in order, page after page; where a page
+cannot be read (damaged, or past the end of a truncated file) the reading jumps ahead
+until it finds a readable row again, so one bad page costs only the entries on it.
+Each entry is checked against the digest stored with it, then replayed through the
+rules into a new file, which gets its name only once it is complete.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from banker.core.commands import Setup, parse_command_json
 from banker.core.errors import BankerError, JournalError
-from banker.store.journal import Journal
+from banker.store import fileformat as ff
+from banker.store.glance import read_only_note
+from banker.store.journal import DB_ERRORS, ROW_ERRORS, Journal, _publish, _unlink_quietly
 
 MAX_SCAN = 10_000_000
 """No game has more entries than this; a scan stops there at the latest."""
+
+Row = tuple[int, object, object, object, object, object, object]
+"""seq, kind, command, target, message, at, chain."""
 
 
 @dataclass
@@ -23,13 +37,14 @@ class Recovery:
     target: Path
     saved: int = 0
     lost: list[str] = field(default_factory=list)
-    """One line per entry that could not be read or no longer applied."""
+    """One line per entry (or run of entries) that could not be read or no longer applied."""
+    read_only: str | None = None
+    """Why the source could only be read (it is never written anyway), if it could not be."""
 
 
 def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
     """Copy every intact entry of `source` into a new game file, replaying each one.
 
-    Entries are read one at a time, so a damaged page loses only the entries on it.
     Raises:
         JournalError: not even the game's setup can be read, or the target exists.
     """
@@ -39,59 +54,202 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
         if target
         else source.with_name(f"{source.stem}-recovered{source.suffix or '.banker'}")
     )
+    if not ff.regular_file(source):
+        raise JournalError("There is no game file at {path}.", path=source)
+    if target.exists() or target.is_symlink():
+        raise JournalError(
+            "A file already exists at {path}: choose another name with --to.", path=target
+        )
+    note = read_only_note(source)
     try:
-        conn = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
-        last = conn.execute("SELECT MAX(seq) FROM journal").fetchone()[0] or 0
-    except sqlite3.Error as exc:
+        with source.open("rb") as f:
+            if f.read(16) != ff.SQLITE_HEADER:
+                raise JournalError("{path} is not a Banker game file.", path=source)
+        # Nothing is ever written to the source: without a -wal file to read, it is
+        # opened as immutable, so SQLite makes no files beside it either.
+        wal = Path(f"{source}-wal")
+        unused_wal = not wal.exists() or wal.stat().st_size == 0
+        how = "mode=ro&immutable=1" if note or unused_wal else "mode=ro"
+        conn = sqlite3.connect(f"{source.resolve().as_uri()}?{how}", uri=True)
+        # A truncated file is read up to its end instead of being refused as a whole
+        # (this only lets SQLite trust the file's size over its header; nothing is written).
+        conn.execute("PRAGMA writable_schema = ON")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except (OSError, *DB_ERRORS) as exc:
         raise JournalError(
             "Nothing can be read from {path} ({why}): it is not a game file, or too damaged.",
             path=source,
-            why=exc,
+            why=_text(exc),
         ) from None
-    setup = _setup(conn, source)
-    report = Recovery(source, target)
-    journal = Journal.create(target, setup)
+    report = Recovery(source, target, read_only=note)
+    building = target.with_name(f".{target.name}.{os.getpid()}.recovering")
+    _unlink_quietly(building)
     try:
-        for seq in range(2, min(last, MAX_SCAN) + 1):
-            try:
-                row = conn.execute(
-                    "SELECT kind, command FROM journal WHERE seq = ?", (seq,)
-                ).fetchone()
-            except sqlite3.Error as exc:
-                report.lost.append(f"entry {seq}: unreadable ({exc})")
-                continue
-            if row is None:
-                report.lost.append(f"entry {seq}: missing")
-                continue
-            kind, command = row
-            try:
-                if kind == "command":
-                    journal.apply(parse_command_json(command))
-                elif kind == "undo":
-                    journal.undo()
-                elif kind == "redo":
-                    journal.redo()
-                else:
-                    raise ValueError(f"unknown kind {kind!r}")
-            except (BankerError, ValueError) as exc:
-                report.lost.append(f"entry {seq}: {exc}")
-                continue
-            report.saved += 1
+        rows = _scan(conn, version >= 2, report)
+        journal = Journal.create(building, _setup(next(rows, None), source))
+        try:
+            _replay(journal, rows, report)
+        finally:
+            journal.close()
+        _publish(building, target)
+    except DB_ERRORS as exc:
+        raise JournalError(
+            "The recovered game cannot be written to {path} ({why}).", path=target, why=_text(exc)
+        ) from None
     finally:
-        journal.close()
+        _unlink_quietly(building)
         conn.close()
     return report
 
 
-def _setup(conn: sqlite3.Connection, source: Path) -> Setup:
+def _replay(journal: Journal, rows: Iterator[Row], report: Recovery) -> None:
+    new_seq: dict[int, int] = {}
+    """Source entry -> the entry that applied it in the new file."""
+    for seq, kind, command, target, *_ in rows:
+        try:
+            if kind == "command" and isinstance(command, str):
+                journal.apply(parse_command_json(command))
+                new_seq[seq] = journal.game.seq
+            elif kind in ("undo", "redo") and isinstance(target, int):
+                mine = new_seq.get(target)
+                if mine is None:
+                    report.lost.append(
+                        f"entry {seq}: the {kind} of entry {target}, which was lost, was dropped"
+                    )
+                    continue
+                game = journal.game
+                stack = game.applied if kind == "undo" else game.undone
+                if not stack or stack[-1].seq != mine:
+                    report.lost.append(
+                        f"entry {seq}: the {kind} of entry {target} no longer fits after what "
+                        "was lost, and was dropped"
+                    )
+                    continue
+                if kind == "undo":
+                    journal.undo()
+                else:
+                    journal.redo()
+            else:
+                raise ValueError(f"a damaged entry (kind {kind!r})")
+        except (BankerError, *ROW_ERRORS) as exc:
+            report.lost.append(f"entry {seq}: {_text(exc)}")
+            continue
+        report.saved += 1
+
+
+def _scan(conn: sqlite3.Connection, chained: bool, report: Recovery) -> Iterator[Row]:
+    """Every readable row in order, the setup first; what cannot be read goes in the
+    report. A row whose digest does not match its contents is reported, not given."""
+    after = 0
+    previous: object = ff.GENESIS
+    chain = "chain" if chained else "NULL"
+    query = (
+        f"SELECT seq, kind, command, target, message, at, {chain} FROM journal"
+        " WHERE seq > ? ORDER BY seq"
+    )
+    failed_at = -1
+    while after < MAX_SCAN:
+        try:
+            for row in conn.execute(query, (after,)):
+                seq = row[0]
+                if not isinstance(seq, int) or seq <= after:
+                    raise sqlite3.DatabaseError("rows out of order")
+                gap = seq != after + 1
+                after = seq
+                if chained and not gap and previous is not None:
+                    if row[6] != _chain_of(previous, row):
+                        report.lost.append(f"entry {seq}: damaged (not what was written)")
+                        previous = row[6]
+                        continue
+                previous = row[6]
+                yield (seq, *row[1:])
+            return
+        except DB_ERRORS as exc:
+            first = after + 1
+            if failed_at == after:  # a row found by itself that a scan cannot pass
+                after = first
+                previous = None
+                try:
+                    one = conn.execute(query.replace("seq > ?", "seq = ?"), (first,)).fetchone()
+                except DB_ERRORS:
+                    one = None
+                if one is None:
+                    report.lost.append(f"entry {first}: unreadable ({_text(exc)})")
+                else:
+                    yield (first, *one[1:])
+                continue
+            failed_at = after
+            resume = _next_readable(conn, after)
+            if resume is None or resume <= after:
+                report.lost.append(f"every entry after {after}: unreadable ({_text(exc)})")
+                return
+            if resume > first:
+                report.lost.append(
+                    f"entries {first} to {resume - 1}: unreadable ({_text(exc)})"
+                    if resume - 1 > first
+                    else f"entry {first}: unreadable ({_text(exc)})"
+                )
+            after = resume - 1
+            previous = None  # the entry before `resume` is lost: nothing to check it with
+
+
+def _chain_of(previous: object, row: tuple[object, ...]) -> str | None:
+    seq, kind, command, target, message, at, _ = row
     try:
-        row = conn.execute("SELECT command FROM journal WHERE seq = 1").fetchone()
-        if row is None:
+        return ff.entry_chain(str(previous), seq, kind, command, target, message, at)
+    except (TypeError, ValueError):
+        return None
+
+
+def _probe(conn: sqlite3.Connection, sql: str, at: int) -> int | None | Exception:
+    try:
+        row = conn.execute(sql, (at,)).fetchone()
+    except DB_ERRORS as exc:
+        return exc
+    return row[0] if row else None
+
+
+def _next_readable(conn: sqlite3.Connection, after: int) -> int | None:
+    """The first entry after `after` that can be read again, or None if none can.
+
+    Steps that double find a readable row past the damage in a few lookups even at the
+    end of a truncated file; the rows between the last failed step and it are then
+    tried one by one, so no readable entry is skipped.
+    """
+    step = 1
+    failed = after
+    while after + step <= MAX_SCAN:
+        at = after + step
+        found = _probe(conn, "SELECT seq FROM journal WHERE seq >= ? ORDER BY seq LIMIT 1", at)
+        if isinstance(found, Exception):
+            failed = at
+            step *= 2
+            continue
+        # readable from `at` on (`found` is None: nothing there); try the rows before it
+        for seq in range(failed + 1, at):
+            one = _probe(conn, "SELECT seq FROM journal WHERE seq = ?", seq)
+            if isinstance(one, int):
+                return one
+        return found
+    return None
+
+
+def _setup(row: Row | None, source: Path) -> Setup:
+    try:
+        if row is None or row[0] != 1 or row[1] != "setup" or not isinstance(row[2], str):
             raise ValueError("no setup entry")
-        return Setup.model_validate(json.loads(row[0]))
-    except (sqlite3.Error, ValueError) as exc:
+        return Setup.model_validate(json.loads(row[2]))
+    except ROW_ERRORS as exc:
         raise JournalError(
             "The setup of {path} cannot be read ({why}): there is no game to recover.",
             path=source,
-            why=exc,
+            why=_text(exc),
         ) from None
+
+
+def _text(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:
+        text = type(exc).__name__
+    return text.encode("utf-8", "replace").decode("utf-8", "replace")[:200]

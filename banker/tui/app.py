@@ -466,8 +466,14 @@ def run(
     log_dir = default_games_dir().parent
     try:
         log_dir.mkdir(parents=True, exist_ok=True)
+        from logging.handlers import RotatingFileHandler
+
+        # bounded: three files of 1 MB at most, whatever happens at the table or on the LAN
+        handler = RotatingFileHandler(
+            log_dir / "banker.log", maxBytes=1 << 20, backupCount=2, encoding="utf-8"
+        )
         logging.basicConfig(
-            filename=log_dir / "banker.log",
+            handlers=[handler],
             level=logging.WARNING,
             format="%(asctime)s %(name)s %(levelname)s %(message)s",
         )
@@ -477,6 +483,10 @@ def run(
         app = make_app(game_path, demo, share_host=share_host, share_port=share_port)
     except BankerError as exc:
         print(exc)
+        return 1
+    except Exception as exc:  # a damaged file the journal did not foresee: a message, no trace
+        log.exception("the game could not be opened", exc_info=exc)
+        print(_("The game file could not be opened: {error}").format(error=exc))
         return 1
     app.run()
     return 0

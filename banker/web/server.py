@@ -25,6 +25,7 @@ from aiohttp.typedefs import Handler
 from banker.core.errors import BankerError
 from banker.i18n import translator
 from banker.store.journal import Journal
+from banker.web.limits import Gate, GatedSite, quiet_logs
 from banker.web.net import lan_address, url_host
 from banker.web.qr import QrText, qr_text
 from banker.web.table import PAGE_WORDS, source_json
@@ -120,6 +121,8 @@ class TableView:
         """The journal and seq of the table phones have now."""
         self._streams = 0
         self._closing = False
+        self.gate = Gate(SECURITY_HEADERS)
+        """The connections' limits (`banker.web.limits`)."""
 
     # The public face: start, stop, notify, the URLs and their QR codes.
 
@@ -169,8 +172,10 @@ class TableView:
         app = self.make_app()
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await runner.setup()
+        quiet_logs(lambda: self.token)
+        self.gate = Gate(SECURITY_HEADERS)
         try:
-            site = web.TCPSite(runner, listen, port)
+            site = GatedSite(runner, listen, port, self.gate)
             await site.start()
         except OSError as exc:
             await runner.cleanup()
@@ -285,17 +290,20 @@ class TableView:
             headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
         )
         self._streams += 1
+        lost = self.gate.streaming(request.protocol)
+        """Set the moment the phone's connection closes: its slot is free at once."""
         try:
             await response.prepare(request)
             changed = self._changed
             await response.write(f"retry: {RETRY_MS}\n\n".encode() + self._event)
-            while not self._closing:
-                try:
-                    await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
-                except TimeoutError:
+            while not self._closing and not lost.is_set():
+                if not await _first(changed, lost, HEARTBEAT_SECONDS):
+                    transport = request.transport
+                    if transport is None or transport.get_write_buffer_size() > 0:
+                        break  # the last ping is still unread: the phone is gone
                     await response.write(b"event: ping\ndata: 1\n\n")
                     continue
-                if self._closing:
+                if self._closing or lost.is_set():
                     break
                 changed = self._changed
                 await response.write(self._event)
@@ -339,6 +347,17 @@ class TableView:
                 except (BankerError, sqlite3.Error):
                     continue  # a write in progress or a busy file: try again next time
             self._publish_quietly()
+
+
+async def _first(changed: asyncio.Event, lost: asyncio.Event, timeout: float) -> bool:
+    """Wait until the game changes or the connection is lost (True), or `timeout` (False)."""
+    waits = [asyncio.ensure_future(changed.wait()), asyncio.ensure_future(lost.wait())]
+    try:
+        done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+    return bool(done)
 
 
 async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:

@@ -17,6 +17,11 @@ The benchmarks:
 - bench_keys.py: keys per event in a scripted 72-event game driven through the real app
   (goals: overall median <= 4, rent and purchase <= 4, a trade <= 10, GO and undo 1-2),
   and the same game pressed with no pauses ending in the same journal;
+- bench_lan.py: 2,000 idle and slow connections from 100 LAN addresses while a token
+  holder reads the table and the banker plays (holder served within 1 s; latency grows
+  < 10 ms; memory bounded);
+- tests/faults/damage_campaign.py: random bit flips and truncations of a real game file
+  (silently different 0, crashed 0; entries recover saves against those intact);
 - bench_tournament.py: a director following 10, 50 and 200 tables that each play every
   3 s, next to a bare stream reader (goal: a table's change on the board within 1 s p95).
 """
@@ -58,6 +63,14 @@ def main() -> None:
             + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
         ),
         ("keys per event", ["bench_keys.py"]),
+        (
+            "table view under attack",
+            ["bench_lan.py"] + (["--seconds", "15", "--floor-seconds", "6"] if args.quick else []),
+        ),
+        (
+            "damaged files",
+            ["../faults/damage_campaign.py", "--copies", "60" if args.quick else "300"],
+        ),
         (
             "tournament",
             ["bench_tournament.py"] + (["--seconds", "5"] if args.quick else []),

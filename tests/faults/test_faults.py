@@ -18,6 +18,7 @@ from banker.core.errors import JournalError
 from banker.core.validators import validate
 from banker.store import Journal
 from banker.store.recover import recover
+from tests.faults.damage_campaign import campaign as damage_campaign
 from tests.faults.kill_campaign import campaign
 
 
@@ -132,3 +133,11 @@ def test_damaged_files_get_a_clear_message_never_a_traceback(
     assert str(path) in err
     assert main(["recover", str(path), "--to", str(tmp_path / "saved.banker")]) in (0, 1, 2)
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_short_damage_campaign_never_crashes_nor_changes_a_game_silently() -> None:
+    tally = damage_campaign(copies=30, seed=11)
+    assert tally.copies == 30
+    assert (tally.silent, tally.crashed) == (0, 0)
+    assert tally.unchanged + tally.refused == 30
+    assert tally.saved >= tally.intact * 0.9  # only entries after a lost one may be dropped

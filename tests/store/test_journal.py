@@ -194,8 +194,9 @@ def test_a_tampered_entry_is_reported_not_replayed(journal: Journal, game_path: 
     )
     db.commit()
     db.close()
-    with pytest.raises(JournalError, match="no longer applies"):
+    with pytest.raises(JournalError, match="damaged from entry 2 on") as refused:
         Journal.open(game_path)
+    assert "banker recover" in str(refused.value)
 
 
 def test_a_disk_error_refuses_the_command_and_keeps_the_game(

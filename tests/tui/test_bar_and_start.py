@@ -183,21 +183,20 @@ async def test_an_unexpected_error_is_shown_and_the_app_goes_on(
         assert journal.game.state.player("Carol").cash == 750
 
 
-async def test_a_timed_game_ends_by_itself_when_the_time_is_up(tmp_path: Path) -> None:
-    import sqlite3
-
+async def test_a_timed_game_ends_by_itself_when_the_time_is_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from banker.core.rules import HouseRules
+    from banker.store import journal as journal_module
 
     path = tmp_path / "timed.banker"
     setup = c.Setup(
         players=["Ann", "Ben"], edition=load_edition("us"), rules=HouseRules(time_limit_minutes=30)
     )
-    with Journal.create(path, setup) as journal:
-        journal.apply(c.Buy(player="Ann", deed="Boardwalk"))
-    db = sqlite3.connect(path)  # the game was set up 31 minutes ago
-    db.execute("UPDATE journal SET at = '2020-01-01T00:00:00+00:00' WHERE seq = 1")
-    db.commit()
-    db.close()
+    with monkeypatch.context() as m:  # the game was set up long ago (a changed file would
+        m.setattr(journal_module, "_now", lambda: "2020-01-01T00:00:00+00:00")  # be refused)
+        with Journal.create(path, setup) as journal:
+            journal.apply(c.Buy(player="Ann", deed="Boardwalk"))
     app = make_app(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)

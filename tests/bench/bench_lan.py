@@ -1,0 +1,222 @@
+"""Benchmark: the table view while the LAN attacks it, the banker playing, a phone reading.
+
+The banker's side runs as the app does (a writer journal and a `TableView` on one loop,
+an action every 500 ms, `notify()` after each), and a token holder fetches the table
+every 500 ms. First without attack (the floor); then a second process opens `--attack`
+connections from 100 loopback addresses (other machines of the LAN) and keeps them
+open: half idle, half sending a request a byte every two seconds, reconnecting whenever
+the server closes one. Prints:
+
+- the token holder's request time, with and without the attack (goal: every request
+  served, within 1 s);
+- the banker's keypress latency, with and without, and the difference (goal < 10 ms);
+- connections the server kept at most, and its memory (goal: bounded).
+
+    python tests/bench/bench_lan.py [--seconds 30] [--floor-seconds 10] [--attack 2000]
+
+Linux (loopback addresses beyond 127.0.0.1); every loop has a deadline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_table_view import ACTION_EVERY, rss_mb, summary  # noqa: E402
+
+MACHINES = 100
+
+
+# The attacker (a second process).
+
+
+async def _hold(port: int, source: str, slow: bool, until: float, tally: dict[str, int]) -> None:
+    while time.monotonic() < until:
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(source, 0)
+            )
+        except OSError:
+            tally["refused"] += 1
+            await asyncio.sleep(0.5)
+            continue
+        tally["opened"] += 1
+        try:
+            request = b"GET /" + b"x" * 60 + b" HTTP/1.1\r\nHost: table\r\n"
+            sent = 0
+            while time.monotonic() < until:
+                if slow and sent < len(request):
+                    writer.write(request[sent : sent + 1])
+                    sent += 1
+                try:
+                    data = await asyncio.wait_for(reader.read(1024), 2.0)
+                except TimeoutError:
+                    continue
+                if not data:
+                    tally["closed"] += 1
+                    break
+        except ConnectionError:
+            tally["closed"] += 1
+        finally:
+            writer.close()
+
+
+async def attack(port: int, count: int, seconds: float) -> dict[str, int]:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 200)), hard))
+    until = time.monotonic() + seconds
+    tally = {"opened": 0, "closed": 0, "refused": 0}
+    holders = [
+        _hold(
+            port,
+            f"127.0.{n % MACHINES // 250 + 1}.{n % MACHINES % 250 + 1}",
+            n % 2 == 1,
+            until,
+            tally,
+        )
+        for n in range(count)
+    ]
+    await asyncio.gather(*holders)
+    return tally
+
+
+# The banker and the token holder (this process).
+
+
+async def run(seconds: float, floor_seconds: float, count: int) -> int:
+    from banker.core import commands as c
+    from banker.core.edition import load_edition
+    from banker.store import Journal
+    from banker.web.limits import IN_ALL
+    from banker.web.server import TableView
+
+    players = ["Alice", "Bob", "Carol", "Dave"]
+    actions: list[c.Command] = []
+    for name in players:
+        actions += [c.PassGo(player=name), c.Pay(player=name, amount=200)]
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.create(
+            Path(tmp) / "bench.banker", c.Setup(players=players, edition=load_edition("us"))
+        )
+        view = TableView(journal)
+        url = await view.start("127.0.0.1", 0)
+        step = 0
+        kept: list[int] = []
+
+        async def play(duration: float) -> tuple[list[float], list[float], int]:
+            nonlocal step
+            latency: list[float] = []
+            served: list[float] = []
+            failed = 0
+            end = time.monotonic() + duration
+            due = time.monotonic() + ACTION_EVERY
+            async with aiohttp.ClientSession() as session:
+
+                async def holder() -> None:
+                    nonlocal failed
+                    while time.monotonic() < end:
+                        started = time.monotonic()
+                        try:
+                            async with session.get(
+                                url + "table.json", timeout=aiohttp.ClientTimeout(total=5)
+                            ) as response:
+                                await response.read()
+                                response.raise_for_status()
+                            served.append(time.monotonic() - started)
+                        except (TimeoutError, aiohttp.ClientError):
+                            failed += 1
+                        kept.append(len(view.gate.open))
+                        await asyncio.sleep(ACTION_EVERY)
+
+                reading = asyncio.create_task(holder())
+                while due <= end:
+                    await asyncio.sleep(max(0.0, due - time.monotonic()))
+                    journal.apply(actions[step % len(actions)])
+                    view.notify()
+                    latency.append(time.monotonic() - due)
+                    step += 1
+                    due += ACTION_EVERY
+                await reading
+            return latency, served, failed
+
+        try:
+            print(f"Floor: {floor_seconds:.0f} s, no attack ...", flush=True)
+            floor, floor_served, floor_failed = await play(floor_seconds)
+            rss_before = rss_mb()
+            assert view.port is not None
+            print(
+                f"Attack: {count} connections from {MACHINES} addresses, {seconds:.0f} s ...",
+                flush=True,
+            )
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                __file__,
+                "--attacker",
+                str(view.port),
+                "--attack",
+                str(count),
+                "--seconds",
+                str(seconds + 2),
+                stdout=subprocess.PIPE,
+            )
+            await asyncio.sleep(2)  # let the connections pile up
+            kept.clear()
+            loaded, loaded_served, loaded_failed = await play(seconds)
+            rss_after = rss_mb()
+            out, _ = await asyncio.wait_for(proc.communicate(), seconds + 60)
+            refused, evicted = view.gate.refused, view.gate.closed_idle
+        finally:
+            await view.stop()
+            journal.close()
+    tally = json.loads(out)
+    growth = (statistics.median(loaded) - statistics.median(floor)) * 1000
+    worst = max(loaded_served) if loaded_served else float("inf")
+    print()
+    print(f"Token holder, no attack:         {summary(floor_served)}   failed {floor_failed}")
+    print(f"Token holder, under attack:      {summary(loaded_served)}   failed {loaded_failed}")
+    print(f"Keypress latency, no attack:     {summary(floor)}")
+    print(f"Keypress latency, under attack:  {summary(loaded)}")
+    print(f"Median growth under attack:      {growth:+.2f} ms")
+    print(f"Connections kept by the server:  at most {max(kept)} (limit {IN_ALL})")
+    print(
+        f"Attack connections opened:       {tally['opened']}, closed by the server "
+        f"{tally['closed']} (refused at the door {refused}, made room {evicted})"
+    )
+    print(
+        f"Server RSS:                      {rss_before:.1f} MB before, {rss_after:.1f} MB "
+        f"under attack ({rss_after - rss_before:+.1f} MB)"
+    )
+    ok = loaded_failed == 0 and worst <= 1.0 and growth < 10 and rss_after - rss_before < 50
+    print("OK" if ok else "FAILED")
+    return 0 if ok else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--floor-seconds", type=float, default=10)
+    parser.add_argument("--attack", type=int, default=2000)
+    parser.add_argument("--attacker", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.attacker:
+        print(json.dumps(asyncio.run(attack(args.attacker, args.attack, args.seconds))))
+        return 0
+    if sys.platform != "linux":
+        print("skipped: needs Linux's loopback addresses")
+        return 0
+    return asyncio.run(run(args.seconds, args.floor_seconds, args.attack))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

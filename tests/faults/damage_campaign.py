@@ -1,0 +1,200 @@
+"""Fault campaign: damage many copies of a real game file and read each one.
+
+Each copy of a played game (commands, undos, redos, a snapshot) gets random bit flips at
+random offsets, or is truncated at a random offset, as a failing disk, a bad copy or a
+full disk would leave it. Then the readers run on it as the banker would: `banker show
+--json`, `banker log` and the app's first screen (`glance`). Each copy is counted as
+
+- unchanged: every reader gives exactly what the healthy file gives;
+- refused: the readers that did not give that said what is wrong (exit 1, the file named);
+- silent: a reader gave something else without a word (goal 0);
+- crashed: an "Unexpected error" or an exception (goal 0).
+
+Then `banker recover` runs on every copy that was not unchanged, and the entries it saved
+are set against the entries still intact (rows that read back exactly as written).
+
+    python -m tests.faults.damage_campaign [--copies 300] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from banker.cli import main as cli
+from banker.core import commands as c
+from banker.core.edition import load_edition
+from banker.core.errors import BankerError
+from banker.store import Journal
+from banker.store.glance import Glance, glance
+from banker.store.recover import recover
+
+
+@dataclass
+class Tally:
+    copies: int = 0
+    unchanged: int = 0
+    refused: int = 0
+    silent: int = 0
+    crashed: int = 0
+    recovered_files: int = 0
+    saved: int = 0
+    intact: int = 0
+    setup_lost: int = 0
+    """Copies whose setup entry (the board, the players) was damaged: nothing to replay."""
+
+    def line(self) -> str:
+        return (
+            f"copies={self.copies} unchanged={self.unchanged} refused={self.refused} "
+            f"silent={self.silent} crashed={self.crashed} | recover: files={self.recovered_files}"
+            f" entries saved={self.saved} of intact={self.intact}"
+            f" (setup damaged in {self.setup_lost})"
+        )
+
+
+def make_game(path: Path, commands: int = 260) -> None:
+    """A game with a snapshot, undos and redos, closed as the app closes it."""
+    rng = random.Random(5)
+    with Journal.create(
+        path, c.Setup(players=["Alice", "Bob", "Carol"], edition=load_edition("us"))
+    ) as j:
+        j.apply(c.Buy(player="Alice", deed="Boardwalk"))
+        for i in range(commands):
+            roll = rng.random()
+            if roll < 0.08 and j.game.applied:
+                j.undo()
+            elif roll < 0.12 and j.game.undone:
+                j.redo()
+            else:
+                who = ("Alice", "Bob", "Carol")[i % 3]
+                j.apply(c.Collect(player=who, amount=rng.randrange(1, 500)))
+
+
+def _run(args: list[str]) -> tuple[int | None, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli(args)
+    except BaseException as exc:  # noqa: BLE001 - a crash is what is counted here
+        return None, out.getvalue(), f"{type(exc).__name__}: {exc}"
+    return code, out.getvalue(), err.getvalue()
+
+
+def _view(seen: Glance | None) -> object:
+    return None if seen is None else (seen.seq, seen.view.to_json(), seen.history)
+
+
+def damage(data: bytes, rng: random.Random) -> bytes:
+    if rng.random() < 0.3:
+        return data[: rng.randrange(len(data))]
+    hurt = bytearray(data)
+    for _ in range(rng.choice((1, 1, 1, 2, 4, 8))):
+        at = rng.randrange(len(hurt))
+        hurt[at] ^= 1 << rng.randrange(8)
+    return bytes(hurt)
+
+
+def _rows(path: Path) -> dict[int, tuple[object, ...]]:
+    """The rows that read back from the file, one lookup each."""
+    rows: dict[int, tuple[object, ...]] = {}
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        db.execute("PRAGMA writable_schema = ON")
+    except Exception:  # noqa: BLE001 - nothing readable at all
+        return rows
+    with contextlib.closing(db):
+        for seq in range(1, 2000):
+            try:
+                row = db.execute(
+                    "SELECT seq, kind, command, target, message, at FROM journal WHERE seq = ?",
+                    (seq,),
+                ).fetchone()
+            except Exception:  # noqa: BLE001
+                continue
+            if row is not None:
+                rows[seq] = row
+    return rows
+
+
+def campaign(copies: int, seed: int) -> Tally:
+    rng = random.Random(seed)
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        healthy = folder / "healthy.banker"
+        make_game(healthy)
+        want_show = _run(["show", "--json", str(healthy)])
+        want_log = _run(["log", str(healthy)])
+        want_view = _view(glance(healthy))
+        assert want_show[0] == want_log[0] == 0 and want_view is not None
+        rows = _rows(healthy)
+        data = healthy.read_bytes()
+        for n in range(copies):
+            path = folder / f"copy{n}.banker"
+            path.write_bytes(damage(data, rng))
+            tally.copies += 1
+            results = [_run(["show", "--json", str(path)]), _run(["log", str(path)])]
+            try:
+                view = _view(glance(path))
+            except BaseException:  # noqa: BLE001
+                tally.crashed += 1
+                continue
+            if any(code is None or code == 2 for code, _, _ in results):
+                tally.crashed += 1
+            elif all(r == w for r, w in zip(results, (want_show, want_log), strict=True)) and (
+                view in (None, want_view)
+            ):
+                tally.unchanged += 1
+            elif any(
+                code == 0 and r != w
+                for (code, *_), r, w in zip(results, results, (want_show, want_log), strict=True)
+            ) or view not in (None, want_view):
+                tally.silent += 1
+                print(f"silent: copy {n}", file=sys.stderr)
+            elif all(code == 1 and str(path) in err for code, _, err in results if code != 0):
+                tally.refused += 1
+            else:
+                tally.crashed += 1
+            if results[0] == want_show:
+                continue
+            left = _rows(path)
+            intact = sum(1 for seq, row in left.items() if seq > 1 and rows.get(seq) == row)
+            if left.get(1) != rows[1]:
+                tally.setup_lost += 1
+                intact = 0
+            try:
+                report = recover(path, folder / f"saved{n}.banker")
+            except BankerError:
+                report = None
+            except Exception:  # noqa: BLE001
+                tally.crashed += 1
+                continue
+            tally.recovered_files += 1
+            tally.intact += intact
+            tally.saved += report.saved if report else 0
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--copies", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    started = time.monotonic()
+    tally = campaign(args.copies, args.seed)
+    print(f"{tally.line()} in {time.monotonic() - started:.0f}s")
+    sys.exit(0 if tally.silent == tally.crashed == 0 else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""The table view under hostile traffic from the LAN: real sockets on loopback, the real
+server started as the app starts it. Addresses 127.0.0.2 and up play other machines."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from banker.core import commands as c
+from banker.store import Journal
+from banker.web import limits
+from banker.web.server import TableView
+
+pytestmark = pytest.mark.skipif(
+    sys.platform != "linux", reason="other loopback addresses than 127.0.0.1 are Linux's"
+)
+
+
+@pytest.fixture
+async def view(banker: Journal) -> AsyncIterator[TableView]:
+    table = TableView(banker)
+    await table.start("127.0.0.1", 0)
+    yield table
+    await table.stop()
+
+
+async def connect(
+    view: TableView, source: str
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    assert view.port is not None
+    return await asyncio.open_connection("127.0.0.1", view.port, local_addr=(source, 0))
+
+
+async def closed_by_server(reader: asyncio.StreamReader) -> bool:
+    try:
+        return await reader.read(1) == b""
+    except ConnectionError:
+        return True
+
+
+async def test_idle_connections_from_many_machines_leave_room_for_the_token_holder(
+    view: TableView,
+) -> None:
+    idle = []
+    for n in range(limits.IN_ALL + 100):  # more than the server keeps, from 20 machines
+        idle.append(await connect(view, f"127.0.1.{n % 20 + 1}"))
+    assert len(view.gate.open) <= limits.IN_ALL
+    async with aiohttp.ClientSession() as session:
+        async with session.get(view.url + "table.json") as response:
+            assert response.status == 200
+            assert (await response.json())["seq"] == 1
+    for _, writer in idle:
+        writer.close()
+
+
+async def test_one_machine_gets_its_share_and_no_more(view: TableView) -> None:
+    mine = [await connect(view, "127.0.0.9") for _ in range(limits.PER_CLIENT)]
+    extra_reader, extra_writer = await connect(view, "127.0.0.9")
+    assert await closed_by_server(extra_reader)  # refused at the door
+    assert sum(1 for seen in view.gate.open.values() if seen.client == "127.0.0.9") == (
+        limits.PER_CLIENT
+    )
+    async with aiohttp.ClientSession() as session:  # another machine is still served
+        async with session.get(view.url + "table.json") as response:
+            assert response.status == 200
+    for _, writer in [*mine, (extra_reader, extra_writer)]:
+        writer.close()
+
+
+async def test_a_half_sent_request_is_closed_once_idle(
+    view: TableView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "IDLE_SECONDS", 0.2)
+    monkeypatch.setattr(limits, "SWEEP_SECONDS", 0.05)
+    reader, writer = await connect(view, "127.0.0.3")
+    writer.write(f"GET /{view.token}/table.json HTTP/1.1\r\nHost: x\r\n".encode())  # no end
+    await writer.drain()
+    assert await asyncio.wait_for(closed_by_server(reader), 30)
+    writer.close()
+
+
+async def test_a_bad_request_is_answered_quietly_without_the_token(
+    view: TableView, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert view.token is not None
+    reader, writer = await connect(view, "127.0.0.4")
+    long_path = f"/{view.token}/" + "a" * 10_000
+    with caplog.at_level(logging.INFO):
+        for _ in range(3):
+            writer.write(f"GET {long_path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            await writer.drain()
+            answer = await asyncio.wait_for(reader.read(), 30)
+            writer.close()
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.split(b" ")[1].startswith(b"4")
+            assert b"Server: banker" in head and b"aiohttp" not in head
+            assert b"Content-Security-Policy" in head
+            assert view.token.encode() not in answer and b"aaaa" not in body
+            reader, writer = await connect(view, "127.0.0.4")
+    writer.close()
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert view.token not in logged
+    assert "Traceback" not in caplog.text
+    assert len([r for r in caplog.records if r.name.startswith(("banker.web", "aiohttp"))]) <= 1
+
+
+async def test_a_closed_event_stream_frees_its_slot_at_once(
+    view: TableView, banker: Journal
+) -> None:
+    async with aiohttp.ClientSession() as session:
+        response = await session.get(view.url + "events")
+        await response.content.readline()
+        assert view.phones == 1
+        response.close()
+        # no ping, no game change: the slot is freed by the connection's end alone
+        while view.phones:
+            await asyncio.sleep(0.01)
+    banker.apply(c.PassGo(player="Alice"))
+    assert view.phones == 0
+
+
+def test_the_limits_leave_file_descriptors_for_the_journal() -> None:
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert limits.IN_ALL + 64 <= soft
+    assert socket.SOMAXCONN > 0
+
+
+@pytest.fixture
+def game_path(tmp_path: Path) -> Path:
+    return tmp_path / "game.banker"
