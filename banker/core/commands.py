@@ -351,6 +351,25 @@ class SetLanguage(_Command):
     language: Language
 
 
+class PassTurn(_Command):
+    """The turn passes to the next player still in the game, or to the player named."""
+
+    verb: Literal["turn"] = "turn"
+    player: str | None = None
+
+
+class MoveToken(_Command):
+    """The token moved to a square: by the dice total from its last known square, or
+    named by the banker (which corrects where the bank thought it was)."""
+
+    verb: Literal["move"] = "move"
+    player: str
+    square: int = Field(ge=0)
+    """The board index, GO being 0."""
+    passed_go: bool = False
+    """The move passed or landed on GO: the bank pays the salary."""
+
+
 class EndGame(_Command):
     """End the game now: the richest player wins."""
 
@@ -383,6 +402,8 @@ Command: TypeAlias = Annotated[
     | DeclareBankrupt
     | DealDeeds
     | SetLanguage
+    | PassTurn
+    | MoveToken
     | EndGame,
     Field(discriminator="verb"),
 ]

@@ -14,6 +14,7 @@ from banker.core.errors import BankerError, NotAllowed
 from banker.core.ledger import owing, pay_covered_debts
 from banker.core.money import Message, joined, msg
 from banker.core.state import GameState
+from banker.core.turns import follow
 from banker.core.verbs import Verb, verb_of
 
 
@@ -44,6 +45,7 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
     # Held for the whole command, so no debt it creates can reuse an older one's id.
     older = list(new.debts)
     message = verb.apply(new, command)
+    follow(new, command)
     if new.debts:
         richer = {p.name for p in new.players if p.cash > cash[p.name] and not p.bankrupt}
         created = {id(d) for d in new.debts} - {id(d) for d in older}

@@ -492,3 +492,31 @@ def undo(a: Args) -> Undo:
 def redo(a: Args) -> Redo:
     a.nothing(a.words)
     return Redo()
+
+
+def turn(a: Args) -> c.PassTurn:
+    if not a.words:
+        return c.PassTurn()
+    name, _ = a.split(a.words, a.nothing)
+    return c.PassTurn(player=name)
+
+
+def move(a: Args) -> c.MoveToken:
+    from banker.core.turns import ahead, find_square, squares
+
+    def where(words: list[str]) -> int | str:
+        """The dice total, or the square's name once something on the board matches it."""
+        if not words:
+            raise a.usage()
+        if len(words) == 1 and _is_number(words[0]):
+            return dice(words[0])
+        query = " ".join(words)
+        if not candidates(query, list(squares(a.state.edition).values())):
+            match(query, list(squares(a.state.edition).values()), "deed")  # refuses
+        return query
+
+    name, to = a.split(a.words, where)
+    if isinstance(to, int):
+        square, passed = ahead(a.state, name, to)
+        return c.MoveToken(player=name, square=square, passed_go=passed)
+    return c.MoveToken(player=name, square=find_square(a.state, name, to))

@@ -160,6 +160,12 @@ class GameState(BaseModel):
     winner: str | None = None
     language: str = "en"
     """The language of receipts, refusals and screens: en, ms or th."""
+    turn: str | None = None
+    """The player whose turn it is; None before the turn was first passed (the first
+    player still in the game)."""
+    positions: dict[str, int] = Field(default_factory=dict)
+    """Each token's last known square (board index) from what the banker recorded; a
+    token not in it stands on GO."""
 
     def player(self, name: str) -> Player:
         for p in self.players:

@@ -16,7 +16,17 @@ from typing import Any, Generic, TypeVar, get_args
 
 from pydantic import BaseModel
 
-from banker.core import auctions, buildings, cards, deal, endgame, handlers, reading, trades
+from banker.core import (
+    auctions,
+    buildings,
+    cards,
+    deal,
+    endgame,
+    handlers,
+    reading,
+    trades,
+    turns,
+)
 from banker.core import commands as c
 from banker.core.money import Message
 from banker.core.reading import Args
@@ -281,6 +291,20 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         ),
         example="language th",
         any_moment=True,
+    ),
+    Verb(
+        c.PassTurn,
+        turns.pass_turn,
+        Word("turn", "turn [PLAYER]", reading.turn, "next_turn", aliases=("next",)),
+        example="turn",
+        while_owing=True,
+    ),
+    Verb(
+        c.MoveToken,
+        turns.move,
+        Word("move", "move PLAYER DICE|SQUARE", reading.move, "landed"),
+        example="move bob 7",
+        while_owing=True,
     ),
     Word("undo", "undo", reading.undo, "undo"),
     Word("redo", "redo", reading.redo, "redo"),

@@ -16,7 +16,7 @@ from banker.core.money import Money, format_money
 if TYPE_CHECKING:
     from banker.core.state import GameState
 
-VIEW_VERSION = 1
+VIEW_VERSION = 2
 """Bumped whenever the fields below change: a saved view of another version is ignored."""
 
 
@@ -37,6 +37,10 @@ class PlayerLine:
     owes: bool
     """The player has a debt the bank is waiting on."""
     bankrupt: bool
+    turn: bool = False
+    """It is this player's turn."""
+    square: str = ""
+    """Where the bank last knew the token to be."""
 
 
 @dataclass(frozen=True)
@@ -153,11 +157,13 @@ class LedgerView:
 def ledger_view(state: GameState) -> LedgerView:
     """What the ledger shows of `state`."""
     from banker.core.edition import DeedKind
+    from banker.core.turns import position, square_name, whose_turn
     from banker.core.worth import rent_due, worth, worth_hidden
 
     hidden = worth_hidden(state)
 
     edition = state.edition
+    turn = whose_turn(state)
 
     def group_colour(deed: str) -> str | None:
         group = edition.deed(deed).group
@@ -177,6 +183,8 @@ def ledger_view(state: GameState) -> LedgerView:
             jail_cards=len(p.jail_cards),
             owes=bool(state.debts_of(p.name)),
             bankrupt=p.bankrupt,
+            turn=p.name == turn and state.winner is None,
+            square=square_name(edition, position(state, p.name)),
         )
         for seat, p in enumerate(state.players, start=1)
     )

@@ -112,6 +112,10 @@ STRATEGIES: dict[type[Any], st.SearchStrategy[Any]] = {
         c.DeclareBankrupt, player=players, lift=st.lists(deeds, max_size=2)
     ),
     c.EndGame: st.builds(c.EndGame),
+    c.PassTurn: st.builds(c.PassTurn, player=st.one_of(st.none(), players)),
+    c.MoveToken: st.builds(
+        c.MoveToken, player=players, square=st.integers(0, 45), passed_go=st.booleans()
+    ),
     c.SetLanguage: st.builds(c.SetLanguage, language=st.sampled_from(["en", "ms", "th"])),
     c.DealDeeds: st.builds(
         c.DealDeeds,
