@@ -79,6 +79,11 @@ class Settlement:
     """What is left once every claim is paid in full."""
 
     @property
+    def pool(self) -> Money:
+        """What is shared before any auction: the cash and the buildings' price."""
+        return self.cash + self.buildings
+
+    @property
     def shared(self) -> bool:
         """Bankrupt to several creditors (or to the pot): the pool is shared."""
         return bool(self.claims)

@@ -77,7 +77,7 @@ def shared_table(state: GameState, s: Settlement) -> Table:
     table.add_row(
         Text(_("Shares")),
         _("in proportion to each debt, rounded down; odd units from {p}'s left").format(p=s.debtor),
-        Text(money(s.cash + s.buildings), style="bold"),
+        Text(money(s.pool), style="bold"),
     )
     for claim, share in zip(s.claims, s.shares, strict=True):
         table.add_row(
