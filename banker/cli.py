@@ -211,6 +211,11 @@ def _new(args: argparse.Namespace) -> int:
         language=language,
     )
     rules = setup.rules
+    if args.free and args.deal is None and rules.deal_deeds is None:
+        raise BadInput(
+            "--free gives the dealt deeds for nothing, but no deal is asked for: add "
+            "--deal N (or --deal all), or leave --free out."
+        )
     if args.deal is not None or rules.deal_deeds is not None:
         how = args.deal if args.deal is not None else str(rules.deal_deeds)
         per = "all" if how == "all" else _whole(how)
@@ -317,7 +322,7 @@ def _edition(args: argparse.Namespace) -> int:
             f"{args.file}: a good edition. {edition.name}: {len(edition.deeds)} deeds "
             f"({streets} streets in {len(edition.groups)} colour groups), "
             f"{len(edition.cards)} cards, start {edition.money(edition.starting_cash)}, "
-            f"salary {edition.money(edition.salary)}."
+            f"salary {edition.money(edition.salary)}, scale {edition.scale}."
         )
         return 0
     for ident in BUILTIN_EDITIONS:

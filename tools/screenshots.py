@@ -88,6 +88,11 @@ async def picker(pilot: Pilot[None]) -> None:
     await type_in(pilot, "av")
 
 
+async def landed_by_dice(pilot: Pilot[None]) -> None:
+    await pilot.press("space", "l", "8")
+    await pilot.pause()
+
+
 async def pay(pilot: Pilot[None]) -> None:
     await pilot.press("3", "p")
     await type_in(pilot, "5000")
@@ -221,10 +226,20 @@ SHOTS = (
     Shot("command-bar", (120, 40), command_bar),
     Shot("chance-thai", (120, 40), chance, demo_in("th", THAI_PLAYERS)),
     Shot("chance-malay", (120, 40), chance, demo_in("ms")),
+    Shot("ledger-80x24", (80, 24), ledger),
+    Shot("ledger-200x60", (200, 60), ledger),
+    Shot("landed-rent-80x24", (80, 24), landed_rent),
+    Shot("landed-by-dice-80x24", (80, 24), landed_by_dice),
+    Shot("chance-80x24", (80, 24), chance),
+    Shot("trade-80x24", (80, 24), trade),
+    Shot("auction-80x24", (80, 24), auction),
+    Shot("build-80x24", (80, 24), build),
 )
 """Every snapshot test; the first thirteen are also the screenshots in `screenshots/`."""
 
 README_SHOTS = 13
+SMALL_SHOTS = ("ledger-80x24", "landed-by-dice-80x24")
+"""Also written to `screenshots/`: the smallest terminal the app is made for."""
 
 
 def demo_app(folder: Path, shot: Shot | None = None) -> BankerApp:
@@ -308,7 +323,7 @@ def for_rsvg(svg: str) -> str:
 async def render_all(out: Path) -> list[Path]:
     written = []
     out.mkdir(parents=True, exist_ok=True)
-    for shot in SHOTS[:README_SHOTS]:
+    for shot in [*SHOTS[:README_SHOTS], *(s for s in SHOTS if s.name in SMALL_SHOTS)]:
         with tempfile.TemporaryDirectory(prefix="banker-shot-") as tmp:
             svg = fit_text_lengths(await render(shot, Path(tmp)))
         path = out / f"{shot.name}.svg"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from banker.core.commands import Bid, CloseAuction, DropOut, StartAuction
 from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, HouseShortage, NotAllowed, UnevenBuilding
+from banker.core.estate import pay_estate
 from banker.core.ledger import check_amount, deed_of, player_of, to_bank
 from banker.core.money import Message, Money, joined, msg
 from banker.core.state import Auction, GameState
@@ -194,7 +195,13 @@ def close(state: GameState, cmd: CloseAuction) -> Message:
         text = msg("No bid for {deed}: the bank keeps it", deed=auction.lot)
     else:
         player = player_of(state, winner)
-        to_bank(state, player, auction.high_bid)
+        estate = state.estate
+        if estate is not None and auction.lot in estate.deeds:
+            # A bankrupt's deed: the price joins the money the creditors share.
+            player.cash -= auction.high_bid
+            estate.pool += auction.high_bid
+        else:
+            to_bank(state, player, auction.high_bid)
         state.deeds[auction.lot].owner = player.name
         text = msg(
             "Sold to {p} for {amount}: {deed}",
@@ -206,6 +213,8 @@ def close(state: GameState, cmd: CloseAuction) -> Message:
         following = state.auction_queue.pop(0)
         open_auction(state, following)
         return msg("{text}. Next: auction of {deed}", text=text, deed=following)
+    if state.estate is not None:
+        return msg("{text}. {shared}", text=text, shared=pay_estate(state))
     return text
 
 

@@ -132,7 +132,13 @@ def build_houses(state: GameState, cmd: BuildHouses) -> Message:
         )
     cost = deed.house_cost or 0
     total = cost * cmd.count
-    require_cash(state, player, total, plural(cmd.count, "for 1 house", "for {n} houses"))
+    require_cash(
+        state,
+        player,
+        total,
+        plural(cmd.count, "for 1 house", "for {n} houses"),
+        keep=state.edition.lots_of(deed.name),
+    )
     to_bank(state, player, total)
     held.houses += cmd.count
     state.bank.houses_left -= cmd.count
@@ -162,7 +168,7 @@ def build_hotel(state: GameState, cmd: BuildHotel) -> Message:
     if state.bank.hotels_left < 1:
         raise HouseShortage("The bank has no hotels left: wait until someone sells a hotel back.")
     cost = deed.house_cost or 0
-    require_cash(state, player, cost, msg("for a hotel"))
+    require_cash(state, player, cost, msg("for a hotel"), keep=state.edition.lots_of(deed.name))
     to_bank(state, player, cost)
     held.houses = 0
     held.hotel = True
@@ -300,7 +306,8 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
         raise BadInput(
             "The {group} group already stands at those levels.", group=_group_name(state, deed)
         )
-    cost = deed.house_cost or 0
+    # Each lot at its own house cost: a custom group may price its lots differently.
+    costs = [state.edition.deed(lot).house_cost or 0 for lot in lots]
     houses_now = sum(n for n in now if n < hotel)
     houses_after = sum(n for n in target if n < hotel)
     hotels_change = sum(n == hotel for n in target) - sum(n == hotel for n in now)
@@ -335,12 +342,13 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
                     left=state.bank.hotels_left,
                 )
             )
-        total = cost * (sum(target) - sum(now))
+        total = sum(cost * (n - c) for cost, n, c in zip(costs, target, now, strict=True))
         require_cash(
             state,
             player,
             total,
             msg("to build on the {group} group", group=_group_name(state, deed)),
+            keep=lots,
         )
         to_bank(state, player, total)
         told = N_("{p} built on the {group} group for {amount}: now {levels}")
@@ -358,7 +366,7 @@ def set_group_levels(state: GameState, cmd: SetGroupLevels) -> Message:
                     most=_level_name(_lowest_reachable(state, now), state),
                 )
             )
-        total = half(cost) * (sum(now) - sum(target))
+        total = sum(half(cost) * (c - n) for cost, n, c in zip(costs, target, now, strict=True))
         from_bank(state, player, total)
         told = N_("{p} sold on the {group} group for {amount}: now {levels}")
     for lot, n in zip(lots, target, strict=True):

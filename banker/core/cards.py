@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from banker.core.commands import DrawCard, RentVariant
-from banker.core.edition import Card, CardAction, Deck, DeedKind
+from banker.core.edition import Card, CardAction, Deck, Deed, DeedKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
-from banker.core.ledger import charge, deed_of, from_bank, player_of, transfer
+from banker.core.ledger import charge, deed_of, from_bank, player_of, seated_from_left, transfer
 from banker.core.money import Message, Money, joined, msg, plural
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import check_dice, rent_due
@@ -45,6 +45,8 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         CardAction.NEAREST_RAILROAD,
         CardAction.NEAREST_UTILITY,
     )
+    if cmd.square is not None and not moves_token:
+        raise BadInput("{card!r} does not move the token: no square to give.", card=words)
     if cmd.passed_go and not moves_token:
         raise BadInput("{card!r} does not move the token past GO.", card=words)
     if cmd.deed is not None and action not in (
@@ -85,10 +87,10 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
             _paid(due, state, note),
             note,
         )
-    others = [p for p in state.active_players if p is not player]
+    others = seated_from_left(state, player.name)
     if action is CardAction.PAY_EACH:
         total = card.amount * len(others)
-        if player.cash >= total:
+        if player.cash >= total and not state.debts_of(player.name):
             for other in others:
                 transfer(player, other, card.amount)
             return said(msg("paid {amount} in all", amount=money(total)))
@@ -135,16 +137,108 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         return said(msg("kept until used or sold"))
     if action in (CardAction.GO_TO_JAIL, CardAction.BACK):
         return said()
-    # The cards that move the token.
+    # The cards that move the token: where to, and whether past GO, follow from the square
+    # it was drawn on.
+    deed, passes = _journey(state, cmd, card)
     salary = None
-    target = card.target or ""
-    to_go = action is CardAction.ADVANCE and target.casefold() == _go_name(state).casefold()
-    if cmd.passed_go or to_go:
+    if passes:
         from_bank(state, player, state.salary)
         salary = msg("collected {amount} salary", amount=money(state.salary))
-    if action is CardAction.ADVANCE or cmd.deed is None:
+    if action is CardAction.ADVANCE or deed is None:
         return said(salary)
-    return said(salary, *_card_rent(state, player, cmd, card))
+    return said(salary, *_card_rent(state, player, cmd, card, deed))
+
+
+def _origins(state: GameState, card: Card) -> list[int]:
+    """The squares a card of this deck is drawn on (7, 22 and 36 for Chance on the US board)."""
+    return sorted(s.square for s in state.edition.squares if s.kind.value == card.deck)
+
+
+def _destination(state: GameState, card: Card, origin: int) -> tuple[int, bool]:
+    """Where a moving card takes the token from `origin`, and whether it passes GO."""
+    edition = state.edition
+    if card.action is CardAction.ADVANCE:
+        target = (card.target or "").casefold()
+        places = [(d.square, d.name) for d in edition.deeds]
+        places += [(s.square, s.name) for s in edition.squares]
+        dest = next(sq for sq, name in places if name.casefold() == target)
+    else:
+        kind = DeedKind.RAILROAD if card.action is CardAction.NEAREST_RAILROAD else DeedKind.UTILITY
+        squares = sorted(d.square for d in edition.deeds if d.kind is kind)
+        dest = next((sq for sq in squares if sq > origin), squares[0])
+    return dest, dest <= origin
+
+
+def _deed_at(state: GameState, square: int) -> str | None:
+    return next((d.name for d in state.edition.deeds if d.square == square), None)
+
+
+def _journey(state: GameState, cmd: DrawCard, card: Card) -> tuple[str | None, bool]:
+    """The deed a nearest-railroad or nearest-utility card sends the token to (None for
+    other cards, or when unknown) and whether it passes GO; refuses what cannot happen."""
+    nearest = card.action in (CardAction.NEAREST_RAILROAD, CardAction.NEAREST_UTILITY)
+    deck = deck_name(card.deck)
+    origins = _origins(state, card)
+    if not origins:  # a board without its card squares: the banker's word
+        target = (card.target or "").casefold()
+        to_go = card.action is CardAction.ADVANCE and target == _go_name(state).casefold()
+        return cmd.deed, cmd.passed_go or to_go
+    if cmd.square is not None:
+        if cmd.square not in origins:
+            raise BadInput(
+                "{card!r} is drawn on a {deck} square ({squares}); square {n} is not one.",
+                card=state.edition.card_words(card),
+                deck=deck,
+                squares=", ".join(map(str, origins)),
+                n=cmd.square,
+            )
+        starts = [cmd.square]
+    else:
+        starts = origins
+    deed = cmd.deed
+    if nearest:
+        if deed is None and cmd.square is None:
+            raise BadInput(
+                "Say where {card!r} took the token: the deed ('card {p} {id} DEED') or the "
+                "{deck} square it was drawn on ('card {p} {id} at {first}').",
+                card=state.edition.card_words(card),
+                p=cmd.player,
+                id=card.id,
+                deck=deck,
+                first=origins[0],
+            )
+        if deed is None:
+            deed = _deed_at(state, _destination(state, card, starts[0])[0])
+        else:
+            _check_kind(state, card, deed_of(state, deed))
+            square = deed_of(state, deed).square
+            fits = [o for o in starts if _destination(state, card, o)[0] == square]
+            if not fits:
+                ways = [
+                    msg(
+                        "from {n}: {deed}",
+                        n=o,
+                        deed=_deed_at(state, _destination(state, card, o)[0]) or "?",
+                    )
+                    for o in starts
+                ]
+                raise BadInput(
+                    "{deed} cannot be where {card!r} sends the token ({ways}).",
+                    deed=deed,
+                    card=state.edition.card_words(card),
+                    ways=joined(ways, "; "),
+                )
+            starts = fits
+    passes = {_destination(state, card, o)[1] for o in starts}
+    if passes == {False} and cmd.passed_go:
+        raise BadInput(
+            "{card!r} cannot take the token past GO from {where}: no salary is due.",
+            card=state.edition.card_words(card),
+            where=msg("square {n}", n=starts[0])
+            if len(starts) == 1
+            else msg("any {deck} square", deck=deck),
+        )
+    return deed, passes == {True} or cmd.passed_go
 
 
 def _paid(amount: Money, state: GameState, note: Message | None) -> Message:
@@ -153,21 +247,11 @@ def _paid(amount: Money, state: GameState, note: Message | None) -> Message:
     return msg("owes {amount}", amount=state.money(amount))
 
 
-def _card_rent(state: GameState, player: Player, cmd: DrawCard, card: Card) -> list[Message | None]:
-    assert cmd.deed is not None
-    deed = deed_of(state, cmd.deed)
-    wanted = DeedKind.RAILROAD if card.action is CardAction.NEAREST_RAILROAD else DeedKind.UTILITY
-    if deed.kind is not wanted:
-        stations = state.edition.railroad_word == "station"
-        raise BadInput(
-            "{card!r} sends the token to a utility; {deed} is not one."
-            if wanted is DeedKind.UTILITY
-            else "{card!r} sends the token to a station; {deed} is not one."
-            if stations
-            else "{card!r} sends the token to a railroad; {deed} is not one.",
-            card=state.edition.card_words(card),
-            deed=deed.name,
-        )
+def _card_rent(
+    state: GameState, player: Player, cmd: DrawCard, card: Card, deed_name: str
+) -> list[Message | None]:
+    deed = deed_of(state, deed_name)
+    wanted = _check_kind(state, card, deed)
     held = state.deeds[deed.name]
     if wanted is DeedKind.UTILITY and held.owner not in (None, player.name) and not held.mortgaged:
         check_dice(cmd.dice, deed.name)
@@ -185,6 +269,24 @@ def _card_rent(state: GameState, player: Player, cmd: DrawCard, card: Card) -> l
         "paid {o} {amount} rent for {why}" if note is None else "owes {o} {amount} rent for {why}"
     )
     return [msg(told, o=owner.name, amount=state.money(rent.amount), why=rent.reason), note]
+
+
+def _check_kind(state: GameState, card: Card, deed: Deed) -> DeedKind:
+    """The kind of deed a nearest-railroad or nearest-utility card sends the token to;
+    refuses a deed of another kind (a station's on the London board)."""
+    wanted = DeedKind.RAILROAD if card.action is CardAction.NEAREST_RAILROAD else DeedKind.UTILITY
+    if deed.kind is not wanted:
+        stations = state.edition.railroad_word == "station"
+        raise BadInput(
+            "{card!r} sends the token to a utility; {deed} is not one."
+            if wanted is DeedKind.UTILITY
+            else "{card!r} sends the token to a station; {deed} is not one."
+            if stations
+            else "{card!r} sends the token to a railroad; {deed} is not one.",
+            card=state.edition.card_words(card),
+            deed=deed.name,
+        )
+    return wanted
 
 
 def _holder(state: GameState, deck: Deck) -> Player | None:

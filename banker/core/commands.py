@@ -175,6 +175,9 @@ class DrawCard(_Command):
     """The dice thrown for the nearest-utility card."""
     passed_go: bool = False
     """The token passed GO on the way to the card's square (salary)."""
+    square: int | None = None
+    """The square the token stood on when the card was drawn (a Chance square): where a
+    moving card takes it, and whether it passes GO, follow from it."""
 
 
 class LeaveJail(_Command):
@@ -257,10 +260,13 @@ class TradeSide(_Command):
     cash: Money = 0
     deeds: list[str] = Field(default_factory=list)
     jail_cards: int = 0
+    debt: Money = 0
+    """What this side writes off of the debt the other side owes it: deeds handed to a
+    creditor against the debt, at the value the two agree."""
 
     @property
     def empty(self) -> bool:
-        return not (self.cash or self.deeds or self.jail_cards)
+        return not (self.cash or self.deeds or self.jail_cards or self.debt)
 
 
 class Trade(_Command):
@@ -348,6 +354,25 @@ class SetLanguage(_Command):
     language: Language
 
 
+class PassTurn(_Command):
+    """The turn passes to the next player still in the game, or to the player named."""
+
+    verb: Literal["turn"] = "turn"
+    player: str | None = None
+
+
+class MoveToken(_Command):
+    """The token moved to a square: by the dice total from its last known square, or
+    named by the banker (which corrects where the bank thought it was)."""
+
+    verb: Literal["move"] = "move"
+    player: str
+    square: int = Field(ge=0)
+    """The board index, GO being 0."""
+    passed_go: bool = False
+    """The move passed or landed on GO: the bank pays the salary."""
+
+
 class EndGame(_Command):
     """End the game now: the richest player wins."""
 
@@ -380,6 +405,8 @@ Command: TypeAlias = Annotated[
     | DeclareBankrupt
     | DealDeeds
     | SetLanguage
+    | PassTurn
+    | MoveToken
     | EndGame,
     Field(discriminator="verb"),
 ]

@@ -13,7 +13,7 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from string import Formatter
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -210,6 +210,11 @@ class Edition(_Strict):
     """Currency symbol as printed, e.g. `$`, `£`, `RM`."""
     currency_suffix: bool = False
     """Write the symbol after the number (`1,500 ฿`) instead of before."""
+    scale: int = Field(ge=1)
+    """The board's unit: 1 on the classic boards, 100 on a board that prints every amount
+    100 times over. Required, so a custom edition says it; every amount in the file must be a
+    multiple of it, and what the file cannot print (a utility's rent, dice x multiplier) is
+    multiplied by it."""
     starting_cash: Money = Field(gt=0)
     salary: Money = Field(gt=0)
     jail_fine: Money = Field(gt=0)
@@ -221,9 +226,9 @@ class Edition(_Strict):
     luxury_tax_name: str = "Luxury Tax"
     houses: int = Field(default=32, ge=0)
     hotels: int = Field(default=12, ge=0)
-    railroad_rent: list[Money] = Field(min_length=1)
+    railroad_rent: list[Annotated[Money, Field(gt=0)]] = Field(min_length=1)
     """Rent with 1, 2, 3, 4 railroads owned."""
-    utility_multipliers: list[int] = Field(min_length=1)
+    utility_multipliers: list[Annotated[int, Field(gt=0)]] = Field(min_length=1)
     """Dice multiplier with 1, 2 utilities owned."""
     utility_card_multiplier: int = Field(default=10, gt=0)
     railroad_card_multiplier: int = Field(default=2, gt=0)
@@ -241,6 +246,14 @@ class Edition(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
         """Cross-field checks; each message starts with where the problem is."""
+        _plain_text(self)
+        _scaled(self)
+        for i, deed in enumerate(self.deeds):
+            if deed.mortgage > deed.price:
+                raise ValueError(
+                    f"deeds.{i}.mortgage: {deed.name!r} lends {deed.mortgage} on a deed that "
+                    f"costs {deed.price}: a mortgage value is at most the price"
+                )
         _unique("groups", "id", [g.id for g in self.groups])
         _unique("groups", "name", [g.name for g in self.groups])
         _unique("deeds", "name", [d.name for d in self.deeds])
@@ -375,6 +388,69 @@ def _named(text: str) -> set[str]:
         return {name for _text, name, _spec, _conv in Formatter().parse(text) if name is not None}
     except ValueError:
         return {"{"}
+
+
+def _amounts(edition: Edition) -> list[tuple[str, int]]:
+    """Every amount an edition prints, with where it is."""
+    found: list[tuple[str, int]] = [
+        (name, getattr(edition, name))
+        for name in ("starting_cash", "salary", "jail_fine", "income_tax", "luxury_tax")
+    ]
+    found += [(f"railroad_rent.{i}", r) for i, r in enumerate(edition.railroad_rent)]
+    for i, deed in enumerate(edition.deeds):
+        found += [(f"deeds.{i}.price", deed.price), (f"deeds.{i}.mortgage", deed.mortgage)]
+        if deed.house_cost is not None:
+            found.append((f"deeds.{i}.house_cost", deed.house_cost))
+        found += [(f"deeds.{i}.rent.{j}", r) for j, r in enumerate(deed.rent or [])]
+    for i, card in enumerate(edition.cards):
+        for name in ("amount", "per_house", "per_hotel"):
+            found.append((f"cards.{i}.{name}", getattr(card, name)))
+    return found
+
+
+def _scaled(edition: Edition) -> None:
+    """Refuse an edition whose amounts do not agree with its scale: each is a multiple of it,
+    and a board at scale 1 whose every amount is a multiple of 100 forgot to say so."""
+    scale = edition.scale
+    for where, amount in _amounts(edition):
+        if amount % scale:
+            raise ValueError(
+                f"{where}: {amount} is not a multiple of the edition's scale ({scale}): "
+                "write every amount at the board's scale"
+            )
+    if scale == 1 and all(amount % 100 == 0 for _, amount in _amounts(edition)):
+        raise ValueError(
+            "scale: every amount is a multiple of 100 but the scale is 1: say 'scale = 100' "
+            "so utility rents (dice x multiplier) are scaled too"
+        )
+
+
+def _plain_text(edition: Edition) -> None:
+    """Refuse control and escape characters in any text an edition shows: printed, a
+    currency of ESC[2J would clear the banker's terminal."""
+    texts: list[tuple[str, str]] = [
+        ("id", edition.id),
+        ("name", edition.name),
+        ("currency", edition.currency),
+        ("luxury_tax_name", edition.luxury_tax_name),
+    ]
+    texts += [(f"groups.{i}.name", g.name) for i, g in enumerate(edition.groups)]
+    texts += [(f"groups.{i}.id", g.id) for i, g in enumerate(edition.groups)]
+    texts += [(f"deeds.{i}.name", d.name) for i, d in enumerate(edition.deeds)]
+    texts += [(f"squares.{i}.name", s.name) for i, s in enumerate(edition.squares)]
+    for i, card in enumerate(edition.cards):
+        texts.append((f"cards.{i}.text", card.text))
+        if card.target is not None:
+            texts.append((f"cards.{i}.target", card.target))
+    for language, words in edition.words.items():
+        texts += [(f"words.{language}", own) for own in words.values()]
+    for where, text in texts:
+        bad = next((ch for ch in text if not ch.isprintable()), None)
+        if bad is not None:
+            raise ValueError(
+                f"{where}: {text!r} holds the control character {bad!r} (U+{ord(bad):04X}): "
+                "edition texts are printed, so only printable characters are allowed"
+            )
 
 
 def _unique(where: str, what: str, values: list[Any]) -> None:

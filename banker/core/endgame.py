@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from banker.core.auctions import open_auction
 from banker.core.commands import DeclareBankrupt, EndGame, Settle
 from banker.core.errors import BadInput, NotAllowed
-from banker.core.ledger import deed_of, interest, player_of, to_bank, transfer
+from banker.core.estate import creditors_word, pay_estate, share_out
+from banker.core.ledger import (
+    deed_of,
+    interest,
+    player_of,
+    seated_from_left,
+    to_bank,
+    transfer,
+)
 from banker.core.money import Message, Money, joined, msg, plural
-from banker.core.state import Debt, GameState, Player
+from banker.core.state import Claim, Debt, Estate, GameState, Player
 from banker.core.worth import holdings, raisable
 
 
@@ -63,13 +71,31 @@ class Settlement:
     fees: Money
     """What the creditor pays the bank for the mortgaged deeds (fee, or lift price)."""
     jail_cards: int
+    claims: list[Claim] = field(default_factory=list)
+    """Each creditor's claim when there are several (or the pot): shared pro rata."""
+    shares: list[Money] = field(default_factory=list)
+    """Each claim's share of the cash and the buildings' price, before any auction."""
+    to_bank: Money = 0
+    """What is left once every claim is paid in full."""
+
+    @property
+    def pool(self) -> Money:
+        """What is shared before any auction: the cash and the buildings' price."""
+        return self.cash + self.buildings
+
+    @property
+    def shared(self) -> bool:
+        """Bankrupt to several creditors (or to the pot): the pool is shared."""
+        return bool(self.claims)
 
 
 def settlement(state: GameState, player: str, lift: list[str] | None = None) -> Settlement:
     """The statement of a bankruptcy, for the banker to check before it is final."""
     lift = lift or []
     debts = state.debts_of(player)
-    creditor = debts[0].creditor if debts else None
+    claims = claims_on(state, player)
+    single = len(claims) == 1 and not claims[0].to_pot
+    creditor = claims[0].creditor if single else None
     deeds = state.deeds_of(player)
     houses = sum(state.deeds[d].houses for d in deeds)
     hotels = sum(state.deeds[d].hotel for d in deeds)
@@ -80,6 +106,11 @@ def settlement(state: GameState, player: str, lift: list[str] | None = None) -> 
         for d in mortgaged:
             m = state.edition.deed(d).mortgage
             fees += m + interest(state, m) if d in lift else interest(state, m)
+    cash = state.player(player).cash
+    if single:
+        claims, shares, rest = [], list[Money](), 0
+    else:
+        shares, rest = share_out(cash + buildings, claims)
     return Settlement(
         debtor=player,
         creditor=creditor,
@@ -92,7 +123,28 @@ def settlement(state: GameState, player: str, lift: list[str] | None = None) -> 
         mortgaged=mortgaged,
         fees=fees,
         jail_cards=len(state.player(player).jail_cards),
+        claims=claims,
+        shares=shares,
+        to_bank=rest,
     )
+
+
+def claims_on(state: GameState, player: str) -> list[Claim]:
+    """What each creditor is owed by `player`, in the order odd units go: players in seating
+    order from the debtor's left, then the pot, then the bank."""
+    order: list[tuple[str | None, bool]] = [
+        (p.name, False) for p in seated_from_left(state, player)
+    ]
+    order += [(None, True), (None, False)]
+    owed: dict[tuple[str | None, bool], Money] = {}
+    for debt in state.debts_of(player):
+        key = (debt.creditor, debt.to_pot and debt.creditor is None)
+        owed[key] = owed.get(key, 0) + debt.amount
+    return [
+        Claim(creditor=who, to_pot=pot, amount=owed[(who, pot)])
+        for who, pot in order
+        if (who, pot) in owed
+    ]
 
 
 def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
@@ -124,7 +176,10 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
                 p=player.name,
             )
     if statement.creditor is None and cmd.lift:
-        raise BadInput("In a bankruptcy to the bank every deed is unmortgaged and auctioned.")
+        raise BadInput(
+            "In a bankruptcy to the bank or to several creditors every deed is unmortgaged "
+            "and auctioned: nothing to lift."
+        )
     if cmd.lift and statement.creditor is not None:
         creditor = player_of(state, statement.creditor)
         will_have = creditor.cash + statement.cash + statement.buildings
@@ -144,21 +199,24 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
         held.houses = 0
         held.hotel = False
     state.debts = [d for d in state.debts if d.debtor != player.name]
-    if statement.creditor is None:
-        text = _to_bank(state, player, statement)
+    left = [p for p in state.active_players if p is not player]
+    gone = sum(p.bankrupt for p in state.players) + 1
+    limit = state.rules.end_after_bankruptcies
+    short_end = len(left) > 1 and limit is not None and gone >= limit
+    # No auction when the game ends at this bankruptcy: the bank keeps the deeds.
+    auctions = len(left) > 1 and not short_end
+    if statement.shared:
+        text = _to_several(state, player, statement, auctions)
+    elif statement.creditor is None:
+        text = _to_bank(state, player, statement, auctions)
     else:
         text = _to_player(state, player, player_of(state, statement.creditor), statement, cmd.lift)
     player.bankrupt = True
     state.debts = [d for d in state.debts if d.creditor != player.name]
-    left = state.active_players
-    gone = sum(p.bankrupt for p in state.players)
-    limit = state.rules.end_after_bankruptcies
-    if len(left) > 1 and limit is not None and gone >= limit:
+    if short_end:
         rows = standings(state)
         state.ended = True
         state.winner = rows[0].player
-        state.auction = None
-        state.auction_queue = []
         return msg(
             "{text}. The short game ends at this bankruptcy: {w} wins. Standings: {table}",
             text=text,
@@ -167,12 +225,56 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
         )
     if len(left) == 1:
         state.winner = left[0].name
-        state.auction = None
-        state.auction_queue = []
         return msg(
             "{text}. {w} is the last player left and wins the game", text=text, w=state.winner
         )
     return text
+
+
+def _to_several(state: GameState, player: Player, s: Settlement, auctions: bool) -> Message:
+    """Bankrupt to several creditors (or to the pot): the bank buys the buildings at half and
+    auctions the deeds; the cash, the buildings' price and the proceeds are shared."""
+    state.bank.issued += s.buildings
+    pool = player.cash + s.buildings
+    player.cash = 0
+    player.jail_cards.clear()
+    for name in s.deeds:
+        state.deeds[name].owner = None
+        state.deeds[name].mortgaged = False
+    state.estate = Estate(debtor=player.name, pool=pool, claims=list(s.claims), deeds=list(s.deeds))
+    head = (
+        msg(
+            "{p} is bankrupt to {who}: {cash} cash and {b} for {bn} to share",
+            p=player.name,
+            who=creditors_word(s.claims),
+            cash=state.money(s.cash),
+            b=state.money(s.buildings),
+            bn=_buildings(s),
+        )
+        if s.houses or s.hotels
+        else msg(
+            "{p} is bankrupt to {who}: {cash} cash to share",
+            p=player.name,
+            who=creditors_word(s.claims),
+            cash=state.money(s.cash),
+        )
+    )
+    if s.deeds and auctions:
+        open_auction(state, s.deeds[0])
+        state.auction.bidders.remove(player.name)  # type: ignore[union-attr]
+        state.auction_queue = list(s.deeds[1:])
+        return msg(
+            "{head}; the bank auctions {deeds}, and shares the proceeds too when the last "
+            "auction closes",
+            head=head,
+            deeds=plural(
+                len(s.deeds),
+                "1 deed, {first}",
+                "{n} deeds, starting with {first}",
+                first=s.deeds[0],
+            ),
+        )
+    return msg("{head}; {shared}", head=head, shared=pay_estate(state))
 
 
 def _to_player(
@@ -243,14 +345,13 @@ def _buildings(s: Settlement) -> Message:
     return msg("{houses} and {hotels} sold to the bank", houses=houses, hotels=hotels)
 
 
-def _to_bank(state: GameState, player: Player, s: Settlement) -> Message:
+def _to_bank(state: GameState, player: Player, s: Settlement, auctions: bool) -> Message:
     to_bank(state, player, player.cash)
     player.jail_cards.clear()
     for name in s.deeds:
         state.deeds[name].owner = None
         state.deeds[name].mortgaged = False
-    remaining = len(state.active_players) - 1
-    if s.deeds and remaining > 1:
+    if s.deeds and auctions:
         open_auction(state, s.deeds[0])
         state.auction.bidders.remove(player.name)  # type: ignore[union-attr]
         state.auction_queue = list(s.deeds[1:])

@@ -11,8 +11,10 @@ from typing import Any
 
 from banker.core.commands import Command
 from banker.core.errors import BankerError, NotAllowed
-from banker.core.money import Message
+from banker.core.ledger import owing, pay_covered_debts
+from banker.core.money import Message, joined, msg
 from banker.core.state import GameState
+from banker.core.turns import follow
 from banker.core.verbs import Verb, verb_of
 
 
@@ -39,7 +41,18 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
         )
     _check_moment(state, command, verb)
     new = state.clone()
-    return new, Receipt(verb.apply(new, command))
+    cash = {p.name: p.cash for p in new.players}
+    # Held for the whole command, so no debt it creates can reuse an older one's id.
+    older = list(new.debts)
+    message = verb.apply(new, command)
+    follow(new, command)
+    if new.debts:
+        richer = {p.name for p in new.players if p.cash > cash[p.name] and not p.bankrupt}
+        created = {id(d) for d in new.debts} - {id(d) for d in older}
+        paid = pay_covered_debts(new, richer, created)
+        if paid:
+            message = msg("{text}; {paid}", text=message, paid=joined(paid, "; "))
+    return new, Receipt(message)
 
 
 def _check_moment(state: GameState, command: Command, verb: Verb[Any]) -> None:
@@ -63,14 +76,7 @@ def _check_moment(state: GameState, command: Command, verb: Verb[Any]) -> None:
         return
     player = getattr(command, "player", None)
     if player is not None and state.debts_of(player):
-        owed = sum(d.amount for d in state.debts_of(player))
-        raise NotAllowed(
-            "{p} owes {owed} and has {cash}: first raise the money (sell buildings, mortgage, "
-            "trade) and settle, or declare bankruptcy.",
-            p=player,
-            owed=state.money(owed),
-            cash=state.money(state.player(player).cash),
-        )
+        raise owing(state, player)
 
 
 def refusal(state: GameState, command: Command) -> Message | None:

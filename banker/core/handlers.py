@@ -29,6 +29,8 @@ from banker.core.ledger import (
     deed_of,
     from_bank,
     lift_price,
+    owing,
+    pay_debt,
     player_of,
     require_cash,
     to_bank,
@@ -36,8 +38,8 @@ from banker.core.ledger import (
 )
 from banker.core.money import Message, msg
 from banker.core.rules import IncomeTaxMode
-from banker.core.state import GameState
-from banker.core.worth import income_tax_percent, rent_due
+from banker.core.state import GameState, Player
+from banker.core.worth import income_tax_percent, rent_due, worth
 
 
 def go(state: GameState, cmd: PassGo) -> Message:
@@ -94,6 +96,8 @@ def rent(state: GameState, cmd: PayRent) -> Message:
 def pay(state: GameState, cmd: Pay) -> Message:
     player = player_of(state, cmd.player)
     check_amount(cmd.amount)
+    if state.debts_of(player.name):
+        return _pay_towards_debt(state, player, cmd)
     if cmd.to is None:
         require_cash(state, player, cmd.amount, msg("to the bank"))
         to_bank(state, player, cmd.amount)
@@ -104,6 +108,47 @@ def pay(state: GameState, cmd: Pay) -> Message:
     require_cash(state, player, cmd.amount, msg("to {o}", o=other.name))
     transfer(player, other, cmd.amount)
     return msg("{p} paid {o} {amount}", p=player.name, o=other.name, amount=state.money(cmd.amount))
+
+
+def _pay_towards_debt(state: GameState, player: Player, cmd: Pay) -> Message:
+    """A player in debt may pay a creditor part of what they owe them, and nothing else."""
+    owed = [
+        d for d in state.debts_of(player.name) if d.creditor is not None and d.creditor == cmd.to
+    ]
+    if not owed:
+        raise owing(state, player.name)
+    creditor = player_of(state, owed[0].creditor or "")
+    total = sum(d.amount for d in owed)
+    if cmd.amount > total:
+        raise NotAllowed(
+            "{p} owes {o} {owed}: a payment towards the debt is at most that.",
+            p=player.name,
+            o=creditor.name,
+            owed=state.money(total),
+        )
+    require_cash(state, player, cmd.amount, msg("towards the debt to {o}", o=creditor.name))
+    left = cmd.amount
+    for debt in owed:
+        part = min(left, debt.amount)
+        pay_debt(state, debt, part)
+        left -= part
+        if not left:
+            break
+    rest = total - cmd.amount
+    if rest:
+        return msg(
+            "{p} paid {o} {amount} towards the debt; {rest} still owed",
+            p=player.name,
+            o=creditor.name,
+            amount=state.money(cmd.amount),
+            rest=state.money(rest),
+        )
+    return msg(
+        "{p} paid {o} {amount}, the whole debt",
+        p=player.name,
+        o=creditor.name,
+        amount=state.money(cmd.amount),
+    )
 
 
 def collect(state: GameState, cmd: Collect) -> Message:
@@ -140,7 +185,15 @@ def tax(state: GameState, cmd: PayTax) -> Message:
                 p=player.name,
             )
         amount = income_tax_percent(state, player.name)
-        how = msg("{pct}% of worth", pct=state.edition.income_tax_percent)
+        w = worth(state, player.name)
+        how = msg(
+            "{pct}% of worth {total}: cash {cash} + deeds {deeds} + buildings {buildings}",
+            pct=state.edition.income_tax_percent,
+            total=state.money(w.total),
+            cash=state.money(w.cash),
+            deeds=state.money(w.deeds),
+            buildings=state.money(w.buildings),
+        )
     note = charge(state, player, amount, None, msg("income tax"), pot=pot)
     return msg(
         "{p} paid {amount} income tax ({how})"

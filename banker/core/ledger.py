@@ -4,7 +4,7 @@ that come before them."""
 from __future__ import annotations
 
 from banker.core.edition import Deed
-from banker.core.errors import BadInput, NotEnoughCash, UnknownName
+from banker.core.errors import BadInput, NotAllowed, NotEnoughCash, UnknownName
 from banker.core.money import Message, Money, msg
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import raisable
@@ -41,12 +41,20 @@ def check_amount(amount: int) -> None:
         raise BadInput("{a} is more than the bank handles in one go; check the amount.", a=amount)
 
 
-def require_cash(state: GameState, player: Player, amount: Money, purpose: Message) -> None:
-    """Refuse when the player's cash does not cover `amount`, saying what could be raised."""
+def require_cash(
+    state: GameState,
+    player: Player,
+    amount: Money,
+    purpose: Message,
+    keep: list[str] | None = None,
+) -> None:
+    """Refuse when the player's cash does not cover `amount`, saying what could be raised.
+    `keep`: lots the advice may not count (the group being built on, which must stay
+    unmortgaged and keep its buildings)."""
     if player.cash >= amount:
         return
     missing = amount - player.cash
-    could = raisable(state, player.name)
+    could = raisable(state, player.name, exclude=keep or [])
     extra = could.buildings + could.mortgages
     if extra >= missing:
         advice = msg(
@@ -82,9 +90,11 @@ def charge(
     """A payment the rules oblige (rent, tax, card, fine): paid now if the cash covers it,
     otherwise owed in full as a debt, with no cash moving until it is settled.
 
+    A player already in debt pays nothing new before the older debts: it is owed after them.
+
     Returns None when paid, or the note for the receipt about the debt.
     """
-    if payer.cash >= amount:
+    if payer.cash >= amount and not state.debts_of(payer.name):
         if creditor is None:
             to_bank(state, payer, amount, pot=pot)
         else:
@@ -100,6 +110,8 @@ def charge(
             to_pot=pot and creditor is None,
         )
     )
+    if payer.cash >= amount:
+        return msg("{p} already owes: this is owed after the older debts", p=payer.name)
     return msg(
         "{p} has only {cash}: {missing} missing, owed as a debt",
         p=payer.name,
@@ -138,3 +150,71 @@ def interest(state: GameState, mortgage: Money) -> Money:
 def lift_price(state: GameState, mortgage: Money) -> Money:
     """Mortgage value plus interest: `(m*11+9)//10` with 10% rounded up."""
     return mortgage + interest(state, mortgage)
+
+
+def seated_from_left(state: GameState, player: str) -> list[Player]:
+    """The other players still in, in seating order starting from `player`'s left."""
+    names = [p.name for p in state.players]
+    at = names.index(player)
+    order = state.players[at + 1 :] + state.players[:at]
+    return [p for p in order if not p.bankrupt]
+
+
+def pay_debt(state: GameState, debt: Debt, amount: Money) -> None:
+    """The debtor pays `amount` (at most the debt) of one debt to its creditor."""
+    debtor = state.player(debt.debtor)
+    if debt.creditor is None:
+        to_bank(state, debtor, amount, pot=debt.to_pot)
+    else:
+        transfer(debtor, state.player(debt.creditor), amount)
+    debt.amount -= amount
+    if debt.amount == 0:
+        state.debts.remove(debt)
+
+
+def debt_reason(debt: Debt) -> Message | str:
+    return Message.from_json(debt.why) if debt.why else debt.reason
+
+
+def pay_covered_debts(state: GameState, richer: set[str], skip: set[int]) -> list[Message]:
+    """Pay, oldest first, every debt whose debtor's cash now covers it, for the players whose
+    cash a command has just raised (and, in turn, creditors those payments raise). Debts in
+    `skip` (by id) were created by the command itself, which pays none of them.
+
+    Returns one sentence per debt paid, for the command's receipt.
+    """
+    paid: list[Message] = []
+    waiting = [p.name for p in state.players if p.name in richer]
+    while waiting:
+        name = waiting.pop(0)
+        for debt in [d for d in state.debts if d.debtor == name and id(d) not in skip]:
+            debtor = state.player(name)
+            if debtor.cash < debt.amount:
+                continue
+            amount = debt.amount
+            pay_debt(state, debt, amount)
+            paid.append(
+                msg(
+                    "{p} paid {who} the {amount} owed ({why})",
+                    p=name,
+                    who=debt.creditor
+                    or (msg("the Free Parking pot") if debt.to_pot else msg("the bank")),
+                    amount=state.money(amount),
+                    why=debt_reason(debt),
+                )
+            )
+            if debt.creditor is not None and debt.creditor not in waiting:
+                waiting.append(debt.creditor)
+    return paid
+
+
+def owing(state: GameState, player: str) -> NotAllowed:
+    """The refusal of spending by a player who owes."""
+    owed = sum(d.amount for d in state.debts_of(player))
+    return NotAllowed(
+        "{p} owes {owed} and has {cash}: first raise the money (sell buildings, mortgage, "
+        "trade) and settle, or declare bankruptcy.",
+        p=player,
+        owed=state.money(owed),
+        cash=state.money(state.player(player).cash),
+    )

@@ -112,3 +112,51 @@ def nearest(query: str, names: list[str]) -> list[str]:
         if best >= 0.75:
             scored.append((-best, names.index(name), name))
     return [name for _score, _i, name in sorted(scored)[:NEAREST]]
+
+
+def _whole_words(query: list[str], name: list[str]) -> bool:
+    """Each query word is a whole later word of the name, in order."""
+    i = 0
+    for word in query:
+        while i < len(name) and name[i] != word:
+            i += 1
+        if i == len(name):
+            return False
+        i += 1
+    return True
+
+
+def ranked(
+    query: str,
+    names: list[str],
+    likely: list[str] | None = None,
+    kinds: dict[str, list[str]] | None = None,
+) -> list[str]:
+    """Every name the query could mean, the most likely first: the exact name, then names
+    with each query word as a whole word (`park`: Park Place), then by the start of a word
+    (Free Parking), then names of the kind the query names (`railroad`: every railroad,
+    the Short Line too). Within each rank the names in `likely` come first, in its order
+    (the squares the token can reach, likeliest first), then the others in `names` order."""
+    words = normalize(query)
+    if not words:
+        return []
+    order = {name: i for i, name in enumerate(likely or [])}
+    by_kind: set[str] = set()
+    for kind, members in (kinds or {}).items():
+        if _matches(words, normalize(kind)):
+            by_kind.update(members)
+    scored: list[tuple[int, int, int, str]] = []
+    for i, name in enumerate(names):
+        folded = normalize(name)
+        if folded == words:
+            rank = 0
+        elif _whole_words(words, folded):
+            rank = 1
+        elif _matches(words, folded):
+            rank = 2
+        elif name in by_kind:
+            rank = 3
+        else:
+            continue
+        scored.append((rank, order.get(name, len(order)), i, name))
+    return [name for *_key, name in sorted(scored)]

@@ -281,9 +281,11 @@ def card(a: Args) -> c.DrawCard:
     passed_go = bool(words) and words[-1].casefold() == "go"
     if passed_go:
         words.pop()
+    square = _square(words)
     roll: int | None = None
     if words and _is_number(words[-1]):
         roll = dice(words.pop())
+    square = square if square is not None else _square(words)
     ids = list(a.state.edition.cards_by_id)
 
     def card_and_deed(rest: list[str]) -> tuple[str, str | None]:
@@ -310,7 +312,20 @@ def card(a: Args) -> c.DrawCard:
         return found[0], a.deed(rest[1:]) if rest[1:] else None
 
     name, (card_id, deed) = a.split(words, card_and_deed)
-    return c.DrawCard(player=name, card=card_id, deed=deed, dice=roll, passed_go=passed_go)
+    return c.DrawCard(
+        player=name, card=card_id, deed=deed, dice=roll, passed_go=passed_go, square=square
+    )
+
+
+def _square(words: list[str]) -> int | None:
+    """`at N` at the end of `words` (taken off them): the square the token stood on."""
+    if len(words) >= 2 and words[-2].casefold() == "at" and _is_number(words[-1]):
+        square = words.pop()
+        words.pop()
+        if len(square) > 3:
+            raise BadInput("{n!r} is not a square of the board.", n=square)
+        return int(square)
+    return None
 
 
 def jail(a: Args) -> c.LeaveJail:
@@ -379,10 +394,15 @@ def _side(a: Args, words: list[str]) -> c.TradeSide:
     cash = 0
     deeds: list[str] = []
     cards = 0
+    debt = 0
     for item in items:
         lowered = item.casefold()
         if lowered in ("jailcard", "jail card"):
             cards += 1
+        elif lowered.split()[0] == "debt" and len(lowered.split()) == 2:
+            if debt:
+                raise BadInput("Name the debt of one side once: {a} and {b}.", a=debt, b=item)
+            debt = amount(item.split()[1], a.state)
         elif _is_number(item) or item.startswith(a.state.edition.currency):
             if cash:
                 raise BadInput("Name the cash of one side once: {a} and {b}.", a=cash, b=item)
@@ -391,7 +411,7 @@ def _side(a: Args, words: list[str]) -> c.TradeSide:
             raise BadInput("'-' means nothing: use it alone for a side that gives nothing.")
         else:
             deeds.append(a.deed(item.split()))
-    return c.TradeSide(cash=cash, deeds=deeds, jail_cards=cards)
+    return c.TradeSide(cash=cash, deeds=deeds, jail_cards=cards, debt=debt)
 
 
 def levels(a: Args) -> c.SetGroupLevels:
@@ -477,3 +497,31 @@ def undo(a: Args) -> Undo:
 def redo(a: Args) -> Redo:
     a.nothing(a.words)
     return Redo()
+
+
+def turn(a: Args) -> c.PassTurn:
+    if not a.words:
+        return c.PassTurn()
+    name, _ = a.split(a.words, a.nothing)
+    return c.PassTurn(player=name)
+
+
+def move(a: Args) -> c.MoveToken:
+    from banker.core.turns import ahead, find_square, squares
+
+    def where(words: list[str]) -> int | str:
+        """The dice total, or the square's name once something on the board matches it."""
+        if not words:
+            raise a.usage()
+        if len(words) == 1 and _is_number(words[0]):
+            return dice(words[0])
+        query = " ".join(words)
+        if not candidates(query, list(squares(a.state.edition).values())):
+            match(query, list(squares(a.state.edition).values()), "deed")  # refuses
+        return query
+
+    name, to = a.split(a.words, where)
+    if isinstance(to, int):
+        square, passed = ahead(a.state, name, to)
+        return c.MoveToken(player=name, square=square, passed_go=passed)
+    return c.MoveToken(player=name, square=find_square(a.state, name, to))

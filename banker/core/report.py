@@ -7,12 +7,18 @@ from typing import Any
 
 from banker.core.money import msg, plural
 from banker.core.state import GameState
-from banker.core.worth import income_tax_percent, worth
+from banker.core.worth import (
+    income_tax_percent,
+    require_worth_shown,
+    worth,
+    worth_hidden,
+)
 from banker.i18n.message import ENGLISH, Translator
 
 
 def state_json(state: GameState) -> dict[str, Any]:
-    """The state as `banker show --json` prints it."""
+    """The state as `banker show --json` prints it (worth null under strict income tax)."""
+    hidden = worth_hidden(state)
     return {
         "edition": state.edition.id,
         "currency": state.edition.currency,
@@ -22,7 +28,7 @@ def state_json(state: GameState) -> dict[str, Any]:
                 "cash": p.cash,
                 "jail_cards": len(p.jail_cards),
                 "bankrupt": p.bankrupt,
-                "worth": 0 if p.bankrupt else worth(state, p.name).total,
+                "worth": None if hidden else 0 if p.bankrupt else worth(state, p.name).total,
             }
             for p in state.players
         ],
@@ -57,6 +63,16 @@ def state_json(state: GameState) -> dict[str, Any]:
             "bidders": list(state.auction.bidders),
             "queue": list(state.auction_queue),
         },
+        "estate": None
+        if state.estate is None
+        else {
+            "debtor": state.estate.debtor,
+            "pool": state.estate.pool,
+            "claims": [
+                {"creditor": c.creditor, "to_pot": c.to_pot, "amount": c.amount}
+                for c in state.estate.claims
+            ],
+        },
         "winner": state.winner,
         "ended": state.ended,
     }
@@ -82,6 +98,7 @@ def padded(text: str, width: int) -> str:
 
 def worth_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list[str]:
     """A player's worth, line by line, with both income tax options, in `tr`'s language."""
+    require_worth_shown(state)
     w = worth(state, player)
     m = state.money
     lines = [msg("{p} is worth {amount}:", p=player, amount=m(w.total)).render(tr)]
@@ -152,4 +169,31 @@ def state_text(state: GameState, tr: Translator = ENGLISH) -> list[str]:
         pot = m(state.bank.free_parking)
         bank = msg("{bank}; Free Parking pot {amount}", bank=bank, amount=pot)
     lines.append(bank.render(tr))
+    if state.debts:
+        lines.append("Debts:")
+        for debt in state.debts:
+            to = debt.creditor or ("the Free Parking pot" if debt.to_pot else "the bank")
+            lines.append(f"  {debt.debtor} owes {to} {m(debt.amount)} ({debt.reason})")
+    auction = state.auction
+    if auction is not None:
+        bid = (
+            f"high bid {m(auction.high_bid)} by {auction.high_bidder}"
+            if auction.high_bidder
+            else "no bid yet"
+        )
+        lines.append(f"Auction open: {auction.lot}, {bid}; bidding: {', '.join(auction.bidders)}")
+        if state.auction_queue:
+            lines.append(f"  then: {', '.join(state.auction_queue)}")
+    if state.estate is not None:
+        owed = ", ".join(
+            f"{c.creditor or ('the pot' if c.to_pot else 'the bank')} {m(c.amount)}"
+            for c in state.estate.claims
+        )
+        lines.append(
+            f"{state.estate.debtor}'s estate: {m(state.estate.pool)} so far, shared when the "
+            f"last auction closes among: {owed}"
+        )
+    if state.winner is not None:
+        how = "the game was ended" if state.ended else "the game is over"
+        lines.append(f"Winner: {state.winner} ({how})")
     return lines

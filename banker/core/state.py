@@ -70,6 +70,33 @@ class Debt(BaseModel):
     """Owed to the Free Parking pot rather than the bank itself (house rule)."""
 
 
+class Claim(BaseModel):
+    """What one creditor is owed by a player bankrupt to several."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    creditor: str | None
+    """The player owed; None for the bank (or the pot, with `to_pot`)."""
+    to_pot: bool = False
+    amount: Money
+
+
+class Estate(BaseModel):
+    """A player bankrupt to several creditors (or to the pot): the money to share, held by
+    the bank until the last of the deeds' auctions closes."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    debtor: str
+    pool: Money
+    """Cash, the buildings' price and the auctions' proceeds so far."""
+    claims: list[Claim]
+    """In the order the odd units go: seating order from the debtor's left, then the pot
+    and the bank."""
+    deeds: list[str] = Field(default_factory=list)
+    """The deeds whose auction proceeds join the pool."""
+
+
 class Auction(BaseModel):
     """An open auction: a bank deed, or a house or hotel in a housing shortage."""
 
@@ -126,11 +153,19 @@ class GameState(BaseModel):
     auction: Auction | None = None
     auction_queue: list[str] = Field(default_factory=list)
     """Deeds of a player bankrupt to the bank, auctioned one after another."""
+    estate: Estate | None = None
+    """A bankruptcy to several creditors waiting for its auctions before the shares."""
     ended: bool = False
     """The game was ended by `end` (a timed or agreed end)."""
     winner: str | None = None
     language: str = "en"
     """The language of receipts, refusals and screens: en, ms or th."""
+    turn: str | None = None
+    """The player whose turn it is; None before the turn was first passed (the first
+    player still in the game)."""
+    positions: dict[str, int] = Field(default_factory=dict)
+    """Each token's last known square (board index) from what the banker recorded; a
+    token not in it stands on GO."""
 
     def player(self, name: str) -> Player:
         for p in self.players:

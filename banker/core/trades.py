@@ -6,7 +6,7 @@ from banker.core.commands import Trade, TradeSide
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.ledger import check_amount, deed_of, interest, player_of, require_cash, to_bank
 from banker.core.money import Message, Money, joined, msg, plural
-from banker.core.state import GameState, Player
+from banker.core.state import Debt, GameState, Player
 
 
 def trade(state: GameState, cmd: Trade) -> Message:
@@ -18,6 +18,8 @@ def trade(state: GameState, cmd: Trade) -> Message:
         raise BadInput("The trade has nothing on either side: say what each player gives.")
     _check_side(state, player, cmd.give)
     _check_side(state, partner, cmd.get)
+    _check_write_off(state, player, partner, cmd.give.debt)
+    _check_write_off(state, partner, player, cmd.get.debt)
     for giver, side in ((player, cmd.give), (partner, cmd.get)):
         owed = sum(d.amount for d in state.debts_of(giver.name))
         if owed and side.cash:
@@ -38,7 +40,24 @@ def trade(state: GameState, cmd: Trade) -> Message:
                 "{deed} is not a mortgaged deed in this trade: only those can be lifted.",
                 deed=name,
             )
+    # Nothing but the debt may take a debtor's cash: no fee, no lift (after what the trade
+    # itself writes off).
+    written_off = {partner.name: cmd.give.debt, player.name: cmd.get.debt}
+    for new_owner, deeds in ((partner, cmd.give.deeds), (player, cmd.get.deeds)):
+        owed = sum(d.amount for d in state.debts_of(new_owner.name)) - written_off[new_owner.name]
+        costly = [d for d in deeds if state.deeds[d].mortgaged]
+        if owed > 0 and costly:
+            raise NotAllowed(
+                "{p} owes {owed}: taking the mortgaged {deeds} would cost them the bank's fee, "
+                "and nothing but the debt may take their cash. Settle first, or leave the "
+                "mortgaged deeds out.",
+                p=new_owner.name,
+                owed=state.money(owed),
+                deeds=joined(costly),
+            )
     # Hand over.
+    _write_off(state, player, partner, cmd.give.debt)
+    _write_off(state, partner, player, cmd.get.debt)
     player.cash += cmd.get.cash - cmd.give.cash
     partner.cash += cmd.give.cash - cmd.get.cash
     _move_cards(player, partner, cmd.give.jail_cards)
@@ -130,6 +149,39 @@ def untradeable(state: GameState, deed: str) -> Message | None:
     return None
 
 
+def _owed_to(state: GameState, debtor: Player, creditor: Player) -> list[Debt]:
+    return [d for d in state.debts_of(debtor.name) if d.creditor == creditor.name]
+
+
+def _check_write_off(state: GameState, creditor: Player, debtor: Player, amount: Money) -> None:
+    """`creditor` may write off at most what `debtor` owes them."""
+    if not amount:
+        return
+    check_amount(amount)
+    owed = sum(d.amount for d in _owed_to(state, debtor, creditor))
+    if amount > owed:
+        raise NotAllowed(
+            "{d} owes {c} {owed}: a trade may write off at most that of the debt."
+            if owed
+            else "{d} owes {c} nothing: there is no debt to write off.",
+            d=debtor.name,
+            c=creditor.name,
+            owed=state.money(owed),
+        )
+
+
+def _write_off(state: GameState, creditor: Player, debtor: Player, amount: Money) -> None:
+    """Reduce `debtor`'s debts to `creditor` by `amount`, oldest first; no cash moves."""
+    for debt in _owed_to(state, debtor, creditor):
+        if not amount:
+            break
+        part = min(amount, debt.amount)
+        debt.amount -= part
+        amount -= part
+        if debt.amount == 0:
+            state.debts.remove(debt)
+
+
 def _move_cards(giver: Player, taker: Player, count: int) -> None:
     for _ in range(count):
         taker.jail_cards.append(giver.jail_cards.pop(0))
@@ -143,6 +195,8 @@ def describe(state: GameState, side: TradeSide) -> Message:
         )
     if side.cash:
         parts.append(state.money(side.cash))
+    if side.debt:
+        parts.append(msg("{amount} of the debt", amount=state.money(side.debt)))
     if not parts:
         return msg("nothing")
     return msg("{items}", items=joined(parts, " + "))

@@ -15,8 +15,13 @@ from banker.core.state import GameState
 
 def money_conserved(state: GameState) -> list[str]:
     held = sum(p.cash for p in state.players) + state.bank.free_parking
+    if state.estate is not None:
+        held += state.estate.pool
     if held != state.bank.issued:
-        return [f"players and pot hold {held} but the bank issued {state.bank.issued}"]
+        return [
+            f"players, pot and a bankrupt's estate hold {held} "
+            f"but the bank issued {state.bank.issued}"
+        ]
     return []
 
 

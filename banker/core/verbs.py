@@ -16,7 +16,17 @@ from typing import Any, Generic, TypeVar, get_args
 
 from pydantic import BaseModel
 
-from banker.core import auctions, buildings, cards, deal, endgame, handlers, reading, trades
+from banker.core import (
+    auctions,
+    buildings,
+    cards,
+    deal,
+    endgame,
+    handlers,
+    reading,
+    trades,
+    turns,
+)
 from banker.core import commands as c
 from banker.core.money import Message
 from banker.core.reading import Args
@@ -96,6 +106,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         handlers.pay,
         Word("pay", "pay PLAYER AMOUNT [to PLAYER]", reading.pay, "pay", keywords=("to",)),
         example="pay bob 50 to alice",
+        while_owing=True,
     ),
     Verb(
         c.Collect,
@@ -122,10 +133,10 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         cards.draw,
         Word(
             "card",
-            "card PLAYER CARD_ID [DEED] [DICE] [go]",
+            "card PLAYER CARD_ID [DEED] [at SQUARE] [DICE] [go]",
             reading.card,
             "landed",
-            keywords=("go",),
+            keywords=("go", "at"),
         ),
         example="card bob chance-div",
     ),
@@ -188,7 +199,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
             "trade PLAYER PLAYER give ITEMS get ITEMS [lift [DEEDS]]",
             reading.trade,
             "trade",
-            keywords=("give", "get", "lift", "jailcard"),
+            keywords=("give", "get", "lift", "jailcard", "debt"),
         ),
         example="trade alice bob give 100, board get park",
         while_owing=True,
@@ -280,6 +291,20 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         ),
         example="language th",
         any_moment=True,
+    ),
+    Verb(
+        c.PassTurn,
+        turns.pass_turn,
+        Word("turn", "turn [PLAYER]", reading.turn, "next_turn", aliases=("next",)),
+        example="turn",
+        while_owing=True,
+    ),
+    Verb(
+        c.MoveToken,
+        turns.move,
+        Word("move", "move PLAYER DICE|SQUARE", reading.move, "landed"),
+        example="move bob 7",
+        while_owing=True,
     ),
     Word("undo", "undo", reading.undo, "undo"),
     Word("redo", "redo", reading.redo, "redo"),

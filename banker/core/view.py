@@ -16,7 +16,7 @@ from banker.core.money import Money, format_money
 if TYPE_CHECKING:
     from banker.core.state import GameState
 
-VIEW_VERSION = 1
+VIEW_VERSION = 2
 """Bumped whenever the fields below change: a saved view of another version is ignored."""
 
 
@@ -28,7 +28,8 @@ class PlayerLine:
     """1 for the first player in turn order."""
     name: str
     cash: Money
-    worth: Money
+    worth: Money | None
+    """None under strict income tax until the game ends."""
     deeds: tuple[tuple[str | None, bool], ...]
     """Each deed held, in board order: its colour group's colour (None for a railroad or
     a utility) and whether it is mortgaged."""
@@ -36,6 +37,10 @@ class PlayerLine:
     owes: bool
     """The player has a debt the bank is waiting on."""
     bankrupt: bool
+    turn: bool = False
+    """It is this player's turn."""
+    square: str = ""
+    """Where the bank last knew the token to be."""
 
 
 @dataclass(frozen=True)
@@ -152,9 +157,13 @@ class LedgerView:
 def ledger_view(state: GameState) -> LedgerView:
     """What the ledger shows of `state`."""
     from banker.core.edition import DeedKind
-    from banker.core.worth import rent_due, worth
+    from banker.core.turns import position, square_name, whose_turn
+    from banker.core.worth import rent_due, worth, worth_hidden
+
+    hidden = worth_hidden(state)
 
     edition = state.edition
+    turn = whose_turn(state)
 
     def group_colour(deed: str) -> str | None:
         group = edition.deed(deed).group
@@ -167,13 +176,15 @@ def ledger_view(state: GameState) -> LedgerView:
             seat=seat,
             name=p.name,
             cash=p.cash,
-            worth=0 if p.bankrupt else worth(state, p.name).total,
+            worth=None if hidden else 0 if p.bankrupt else worth(state, p.name).total,
             deeds=tuple(
                 (group_colour(d), state.deeds[d].mortgaged) for d in state.deeds_of(p.name)
             ),
             jail_cards=len(p.jail_cards),
             owes=bool(state.debts_of(p.name)),
             bankrupt=p.bankrupt,
+            turn=p.name == turn and state.winner is None,
+            square=square_name(edition, position(state, p.name)),
         )
         for seat, p in enumerate(state.players, start=1)
     )
@@ -189,7 +200,7 @@ def ledger_view(state: GameState) -> LedgerView:
                     for d in edition.deeds
                     if d.kind is DeedKind.UTILITY and state.deeds[d.name].owner == held.owner
                 )
-                dice = edition.utility_multipliers[count - 1]
+                dice = edition.utility_multipliers[count - 1] * edition.scale
             else:
                 rent = rent_due(state, name).amount
         return LotLine(name, held.owner, held.mortgaged, held.houses, held.hotel, rent, dice)

@@ -8,7 +8,7 @@ from banker.core.commands import RentVariant
 from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.money import Message, Money, msg, plural
-from banker.core.rules import MortgagedGroupRent
+from banker.core.rules import IncomeTaxMode, MortgagedGroupRent
 from banker.core.state import GameState
 
 MIN_DICE = 2
@@ -73,6 +73,12 @@ def rent_due(
     if variant == "x10" and deed.kind is not DeedKind.UTILITY:
         raise BadInput(
             "'x10' is the nearest-utility card's rent; {deed} is not a utility.", deed=deed_name
+        )
+    if dice is not None and deed.kind is not DeedKind.UTILITY:
+        raise BadInput(
+            "{deed} is not a utility: its rent takes no dice total. Leave the dice out, "
+            "e.g. 'rent Alice {deed}'.",
+            deed=deed_name,
         )
     owner = held.owner
     if deed.kind is DeedKind.STREET:
@@ -172,15 +178,30 @@ def rent_due(
             if count == 2
             else plural(count, "1 utility owned", "{n} utilities owned")
         )
+    scale = state.edition.scale
+    amount = times * dice * scale
+    if scale > 1:
+        return Rent(
+            amount,
+            msg(
+                "{deed}, {why}: {times} x {dice} x {unit} = {amount}",
+                deed=deed_name,
+                why=why,
+                times=times,
+                dice=dice,
+                unit=money(scale),
+                amount=money(amount),
+            ),
+        )
     return Rent(
-        times * dice,
+        amount,
         msg(
             "{deed}, {why}: {times} x {dice} = {amount}",
             deed=deed_name,
             why=why,
             times=times,
             dice=dice,
-            amount=money(times * dice),
+            amount=money(amount),
         ),
     )
 
@@ -210,9 +231,11 @@ class Holdings:
     """The mortgage value of every unmortgaged deed."""
 
 
-def holdings(state: GameState, player: str) -> Holdings:
+def holdings(state: GameState, player: str, exclude: list[str] | None = None) -> Holdings:
     printed = standing = cost = refund = mortgages = 0
     for name in state.deeds_of(player):
+        if exclude and name in exclude:
+            continue
         deed = state.edition.deed(name)
         held = state.deeds[name]
         printed += deed.price
@@ -245,6 +268,25 @@ def worth(state: GameState, player: str) -> Worth:
     return Worth(held.cash, held.printed, held.building_cost)
 
 
+def worth_hidden(state: GameState) -> bool:
+    """Strict income tax: while the player may choose a percentage of worth, nothing shows a
+    player's worth until the game is over (RULES.md, income tax)."""
+    return (
+        state.rules.strict_income_tax
+        and state.rules.income_tax is IncomeTaxMode.CHOICE
+        and state.winner is None
+    )
+
+
+def require_worth_shown(state: GameState) -> None:
+    """Refuse to tell a player's worth under strict income tax."""
+    if worth_hidden(state):
+        raise NotAllowed(
+            "This game plays strict income tax: nobody's worth is shown until the game ends. "
+            "The breakdown comes with the receipt of a percentage choice."
+        )
+
+
 def income_tax_percent(state: GameState, player: str) -> Money:
     """The percentage option of income tax, rounded by the house rule."""
     total = worth(state, player).total
@@ -272,8 +314,9 @@ class Raisable:
         return self.cash + self.buildings + self.mortgages
 
 
-def raisable(state: GameState, player: str) -> Raisable:
-    held = holdings(state, player)
+def raisable(state: GameState, player: str, exclude: list[str] | None = None) -> Raisable:
+    """What `player` could raise, leaving out the lots in `exclude`."""
+    held = holdings(state, player, exclude)
     return Raisable(held.cash, held.building_refund, held.mortgages)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path, PurePath
 
+from rich.cells import cell_len
+
 from banker.tui.speech import _
 
 PLAYER_COLOURS = (
@@ -38,13 +40,48 @@ STREET_WORDS = frozenset(
 """Last words a name can do without where room is short: `Baltic Avenue` reads as `Baltic`."""
 
 
-def short_name(name: str) -> str:
-    """The deed's name without its street word, for a narrow board."""
-    words = name.split()
-    rest = " ".join(words[:-1])
-    if len(words) > 1 and words[-1].casefold() in STREET_WORDS and len(rest) >= 5:
-        return rest
-    return name
+ABBREVIATIONS = {
+    "pennsylvania": "Penn",
+    "railroad": "RR",
+    "company": "Co.",
+    "avenue": "Ave",
+    "place": "Pl",
+    "street": "St",
+    "road": "Rd",
+    "gardens": "Gdns",
+    "station": "Stn",
+    "north": "N.",
+    "square": "Sq",
+    "lane": "Ln",
+}
+"""Words the table shortens itself: Pennsylvania Railroad is `Penn RR`, never just `Penn`."""
+
+DROPPABLE = frozenset({"ave", "pl", "st", "rd", "ln", "sq"})
+"""Street words a short name can do without (a railroad keeps its `RR`)."""
+
+
+def short_name(name: str, width: int | None = None) -> str:
+    """The deed's name as it fits `width` cells, the way the table says it: whole if it
+    fits, else with the usual abbreviations (`Penn Ave`, `Penn RR`, `Electric Co.`), else
+    without the street word (`Baltic`), else cut with an ellipsis (`Mediterr…`). Two deeds
+    never come out the same: the railroad keeps its `RR`."""
+    if width is not None and cell_len(name) <= width:
+        return name
+    words = [ABBREVIATIONS.get(w.casefold(), w) for w in name.split()]
+    abbreviated = " ".join(words)
+    if width is not None and cell_len(abbreviated) <= width:
+        return abbreviated
+    if len(words) > 1 and words[-1].casefold() in DROPPABLE:
+        words = words[:-1]
+    shorter = " ".join(words)
+    if width is None or cell_len(shorter) <= width:
+        return shorter
+    if width <= 1:
+        return shorter[:width]
+    cut = shorter
+    while cut and cell_len(cut) > width - 1:
+        cut = cut[:-1]
+    return cut.rstrip(" .") + "…"
 
 
 def buildings_mark(houses: int, hotel: bool) -> str:

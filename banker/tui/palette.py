@@ -15,6 +15,11 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         N_("Rent, buy, tax, cards, GO, jail or Free Parking for the selected player"),
     ),
     (N_("Pass GO"), "pass_go", N_("The bank pays the selected player the salary")),
+    (
+        N_("Next turn"),
+        "next_turn",
+        N_("The turn passes to the next player still in the game (space)"),
+    ),
     (N_("Pay"), "pay", N_("A player pays the bank or another player")),
     (N_("Collect from the bank"), "collect", N_("The bank pays the selected player an amount")),
     (N_("Build or sell houses and hotels"), "build", N_("Per lot, for a whole colour group")),

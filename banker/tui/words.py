@@ -15,6 +15,7 @@ from banker.core.level import Level
 from banker.core.money import plural
 from banker.core.offers.landing import card_effect as offered_card_effect
 from banker.core.state import GameState
+from banker.core.worth import worth_hidden
 from banker.tui.looks import seat_colour
 from banker.tui.speech import N_, _, said, voice
 
@@ -108,7 +109,15 @@ def landings(edition: Edition) -> list[Landing]:
 
 def worth_lines(state: GameState, player: str) -> list[str]:
     """A player's worth, line by line, with both income tax options (`worth NAME`): the
-    command line's lines, in the game's language."""
+    command line's lines, in the game's language; under strict income tax, only why it
+    is not shown."""
+    if worth_hidden(state):
+        return [
+            _(
+                "This game plays strict income tax: nobody's worth is shown until the game "
+                "ends. The breakdown comes with the receipt of a percentage choice."
+            )
+        ]
     return report.worth_lines(state, player, voice().translator)
 
 

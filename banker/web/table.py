@@ -113,7 +113,7 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
             {
                 **p,
                 "cash_text": m(p["cash"]),
-                "worth_text": m(p["worth"]),
+                "worth_text": None if p["worth"] is None else m(p["worth"]),
                 "owes_text": m(owes) if owes else None,
             }
         )

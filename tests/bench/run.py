@@ -14,6 +14,9 @@ The benchmarks:
   `python -c 'import pydantic, sqlite3'` (goal within 2x, CPU and wall);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
   the banker plays (every action reaches every phone; latency grows < 10 ms; memory flat);
+- bench_keys.py: keys per event in a scripted 72-event game driven through the real app
+  (goals: overall median <= 4, rent and purchase <= 4, a trade <= 10, GO and undo 1-2),
+  and the same game pressed with no pauses ending in the same journal;
 - bench_lan.py: 2,000 idle and slow connections from 100 LAN addresses while a token
   holder reads the table and the banker plays (holder served within 1 s; latency grows
   < 10 ms; memory bounded);
@@ -59,6 +62,7 @@ def main() -> None:
             ["bench_table_view.py"]
             + (["--seconds", "20", "--floor-seconds", "8"] if args.quick else []),
         ),
+        ("keys per event", ["bench_keys.py"]),
         (
             "table view under attack",
             ["bench_lan.py"] + (["--seconds", "15", "--floor-seconds", "6"] if args.quick else []),

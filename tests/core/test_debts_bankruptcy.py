@@ -96,8 +96,8 @@ def test_a_tax_owed_with_the_pot_goes_to_the_pot_when_settled(table_with) -> Non
     table.do(PayTax(player="Bob", kind="luxury"))
     assert [(d, c, a) for d, c, a, _ in debts(table)] == [("Bob", None, 100)]
     assert table.pot == 0
-    table.do(PassGo(player="Bob"))
-    table.do(Settle(player="Bob"))
+    receipt = table.do(PassGo(player="Bob"))
+    assert "Bob paid the Free Parking pot the $100 owed (Luxury Tax)" in receipt
     assert table.pot == 100
     assert table.cash("Bob") == 130
 
@@ -115,11 +115,10 @@ def test_show_json_lists_the_debts(table) -> None:
 # Settling.
 
 
-def test_settle_pays_the_debt_once_the_cash_covers_it(table) -> None:
+def test_a_debt_is_paid_as_soon_as_the_cash_covers_it(table) -> None:
     bob_owes_alice_50(table)
-    table.do(PassGo(player="Bob"))
-    receipt = table.do(Settle(player="Bob"))
-    assert "Bob settled: $50 to Alice" in receipt
+    receipt = table.do(PassGo(player="Bob"))
+    assert "Bob paid Alice the $50 owed (rent for Boardwalk)" in receipt
     assert [table.cash("Alice"), table.cash("Bob")] == [1550, 180]
     assert debts(table) == []
 
@@ -139,9 +138,9 @@ def test_settle_with_nothing_owed_is_refused(table) -> None:
     table.refuse(Settle(player="Bob"), NotAllowed, "Bob owes nothing")
 
 
-def test_settle_pays_every_creditor(table) -> None:
+def test_the_salary_pays_every_creditor(table) -> None:
     """Carol has $9 when Alice's and then Bob's birthday come: she owes each $10, and
-    settles both at once after collecting her salary."""
+    her salary pays both, oldest first."""
     table.set_cash("Carol", 9)
     table.do(DrawCard(player="Alice", card="chest-birthday"))
     table.do(DrawCard(player="Bob", card="chest-birthday"))
@@ -150,8 +149,8 @@ def test_settle_pays_every_creditor(table) -> None:
         ("Carol", "Bob", 10),
     ]
     table.refuse(Settle(player="Carol"), NotAllowed, "owes $20", "raise $11 more")
-    table.do(PassGo(player="Carol"))
-    table.do(Settle(player="Carol"))
+    receipt = table.do(PassGo(player="Carol"))
+    assert receipt.index("paid Alice the $10") < receipt.index("paid Bob the $10")
     assert [table.cash(p) for p in ("Alice", "Bob", "Carol")] == [1510, 1510, 189]
     assert debts(table) == []
 
@@ -163,7 +162,7 @@ def test_settle_pays_every_creditor(table) -> None:
     "command",
     [
         Buy(player="Bob", deed="Park Place"),
-        Pay(player="Bob", amount=10, to="Alice"),
+        Pay(player="Bob", amount=10, to="Carol"),
         Pay(player="Bob", amount=10),
         PayTax(player="Bob", kind="luxury"),
         PayRent(player="Bob", deed="Boardwalk"),
@@ -247,8 +246,6 @@ def test_a_debtor_raises_money_and_settles(table) -> None:
             get=TradeSide(cash=25),
         )
     )
-    assert table.cash("Bob") == 205
-    table.do(Settle(player="Bob"))
     assert table.cash("Bob") == 5
     assert table.cash("Alice") == alice + 200
     assert debts(table) == []
@@ -262,9 +259,7 @@ def test_a_debtor_still_collects_rent_and_the_pot(table_with) -> None:
     table.do(PayRent(player="Carol", deed="Short Line"))
     table.do(TakeParking(player="Bob"))
     table.do(Collect(player="Bob", amount=5))
-    assert table.cash("Bob") == 30 + 25 + 100 + 5
-    table.do(Settle(player="Bob"))
-    assert table.cash("Bob") == 110
+    assert table.cash("Bob") == 30 + 25 - 50 + 100 + 5
 
 
 def test_a_debtor_sells_a_hotel(table) -> None:
@@ -278,9 +273,7 @@ def test_a_debtor_sells_a_hotel(table) -> None:
     table.do(PayRent(player="Bob", deed="Short Line"))
     table.refuse(BuildHotel(player="Bob", deed="Boardwalk"), NotAllowed, "Bob owes $25")
     table.do(SellHotel(player="Bob", deed="Boardwalk"))
-    assert table.cash("Bob") == 120
-    table.do(Settle(player="Bob"))
-    assert table.cash("Bob") == 95
+    assert table.cash("Bob") == 120 - 25
 
 
 def test_only_the_debtor_is_held_up(table) -> None:
@@ -491,7 +484,6 @@ def test_a_creditor_short_of_the_fees_owes_them_to_the_bank(table) -> None:
         "Boardwalk",
     ]
     table.do(Mortgage(player="Alice", deed="Boardwalk"))
-    table.do(Settle(player="Alice"))
     assert table.cash("Alice") == 160
 
 

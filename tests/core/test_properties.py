@@ -46,6 +46,7 @@ sides = st.builds(
     cash=st.one_of(st.just(0), st.integers(1, 300)),
     deeds=st.lists(deeds, max_size=2),
     jail_cards=st.integers(0, 1),
+    debt=st.one_of(st.just(0), st.just(0), st.integers(1, 120)),
 )
 
 
@@ -76,6 +77,7 @@ STRATEGIES: dict[type[Any], st.SearchStrategy[Any]] = {
         deed=st.one_of(st.none(), deeds),
         dice=dice,
         passed_go=st.booleans(),
+        square=st.sampled_from([None, None, 7, 22, 36, 8]),
     ),
     c.LeaveJail: st.builds(c.LeaveJail, player=players, method=st.sampled_from(["fine", "card"])),
     c.BuildHouses: st.builds(c.BuildHouses, player=players, deed=streets, count=st.integers(0, 3)),
@@ -110,6 +112,10 @@ STRATEGIES: dict[type[Any], st.SearchStrategy[Any]] = {
         c.DeclareBankrupt, player=players, lift=st.lists(deeds, max_size=2)
     ),
     c.EndGame: st.builds(c.EndGame),
+    c.PassTurn: st.builds(c.PassTurn, player=st.one_of(st.none(), players)),
+    c.MoveToken: st.builds(
+        c.MoveToken, player=players, square=st.integers(0, 45), passed_go=st.booleans()
+    ),
     c.SetLanguage: st.builds(c.SetLanguage, language=st.sampled_from(["en", "ms", "th"])),
     c.DealDeeds: st.builds(
         c.DealDeeds,
@@ -176,6 +182,11 @@ class TableMachine(RuleBasedStateMachine):
             return f"closed an auction of a {state.auction.kind}"
         if isinstance(command, c.DeclareBankrupt) and command.player in PLAYERS:
             owed = state.debts_of(command.player)
+            creditors = {(d.creditor, d.to_pot) for d in owed}
+            if len(creditors) > 1:
+                return "bankrupt to several creditors"
+            if (None, True) in creditors:
+                return "bankrupt to the pot"
             return "bankrupt to " + (
                 "the bank" if owed and owed[0].creditor is None else "a player"
             )
@@ -284,6 +295,38 @@ class TableMachine(RuleBasedStateMachine):
             self.apply(c.DrawCard(player=player, card="chance-chairman"))
         else:
             self.apply(c.DrawCard(player=data.draw(st.sampled_from(others)), card="chest-birthday"))
+
+    @rule(player=st.sampled_from(PLAYERS), data=st.data())
+    def pile_up_debts(self, player: str, data: st.DataObject) -> None:
+        """Steer towards several creditors: the player falls to a few dollars, then owes the
+        others for their birthdays, a rent, a tax or the pot, and the chairman card."""
+        first = data.draw(st.sampled_from(["chairman", "luxury", "rent", "jail"]))
+        self.fall_short(player, data.draw(st.integers(0, 30)), first, data)
+        for _ in range(data.draw(st.integers(0, 2))):
+            self.fall_short(player, 10**6, "birthday", data)
+
+    @rule(data=st.data())
+    def pay_part_of_a_debt(self, data: st.DataObject) -> None:
+        """A debtor pays a creditor part of the debt in cash, or hands over a deed against it."""
+        state = self.game.state
+        to_players = [d for d in state.debts if d.creditor is not None]
+        if not to_players:
+            return
+        debt = data.draw(st.sampled_from(to_players))
+        amount = data.draw(st.integers(1, debt.amount + 5))
+        mine = state.deeds_of(debt.debtor)
+        if mine and data.draw(st.booleans()):
+            deed = data.draw(st.sampled_from(mine))
+            self.apply(
+                c.Trade(
+                    player=debt.debtor,
+                    partner=debt.creditor or "",
+                    give=c.TradeSide(deeds=[deed]),
+                    get=c.TradeSide(debt=amount),
+                )
+            )
+        else:
+            self.apply(c.Pay(player=debt.debtor, amount=amount, to=debt.creditor))
 
     @rule(data=st.data())
     def raise_and_settle_or_go_bankrupt(self, data: st.DataObject) -> None:
@@ -429,6 +472,13 @@ class TableMachine(RuleBasedStateMachine):
             assert state.auction_queue == []
         for name in state.auction_queue:
             assert state.deeds[name].owner is None
+        estate = state.estate
+        if estate is not None:
+            # A bankrupt's estate waits only for its auctions; every claim is owed.
+            assert auction is not None and auction.lot in estate.deeds
+            assert estate.pool >= 0 and estate.claims
+            assert all(claim.amount > 0 for claim in estate.claims)
+            assert estate.debtor not in active
         if len(active) == 1:
             assert state.winner in active
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from banker.core.commands import PayRent, Settle
+from banker.core.commands import Mortgage, PayRent
 from banker.core.errors import BadInput, NotAllowed
 from tests.core.board import (
     BROWN,
@@ -234,9 +234,9 @@ def test_rent_beyond_the_payers_cash_is_owed_in_full(table) -> None:
     assert "Bob has only $100: $1,900 missing, owed as a debt" in receipt
 
 
-def test_rent_owed_is_paid_when_the_debtor_settles(table) -> None:
+def test_rent_owed_is_paid_when_the_mortgage_covers_it(table) -> None:
     """Bob owes $200 for Boardwalk with 1 house and has $100; mortgaging Reading Railroad
-    ($100) covers it, and settling pays Alice the $200."""
+    ($100) covers it, and the same command pays Alice the $200."""
     table.deal("Alice", *DARK_BLUE)
     table.build("Alice", DARK_BLUE, 1)
     table.deal("Bob", "Reading Railroad")
@@ -244,9 +244,8 @@ def test_rent_owed_is_paid_when_the_debtor_settles(table) -> None:
     alice = table.cash("Alice")
     receipt = table.do(PayRent(player="Bob", deed="Boardwalk"))
     assert "$100 missing" in receipt
-    table.mortgage("Bob", "Reading Railroad")
-    assert table.cash("Bob") == 200
-    table.do(Settle(player="Bob"))
+    receipt = table.do(Mortgage(player="Bob", deed="Reading Railroad"))
+    assert "Bob paid Alice the $200 owed (rent for Boardwalk)" in receipt
     assert table.cash("Bob") == 0
     assert table.cash("Alice") == alice + 200
     assert table.state.debts == []

@@ -42,7 +42,10 @@ def test_a_short_game_on_the_100x_board() -> None:
     assert out[3] == "Bob paid Alice $20,000 rent for Boardwalk, 1 house: $20,000"
     assert out[4] == "Bob passed GO and collected $20,000"
     # Bob: 150,000 - 20,000 + 20,000 = 150,000; 10% of worth
-    assert out[5] == "Bob paid $15,000 income tax (10% of worth)"
+    assert out[5] == (
+        "Bob paid $15,000 income tax "
+        "(10% of worth $150,000: cash $150,000 + deeds $0 + buildings $0)"
+    )
     with pytest.raises(
         BankerError, match="cannot be mortgaged while its colour group has buildings"
     ):
@@ -160,7 +163,9 @@ def test_edition_check_says_what_is_wrong(
 ) -> None:
     good = Path(__file__).resolve().parents[2] / "banker" / "editions" / "us100.toml"
     assert main(["edition", "check", str(good)]) == 0
-    assert "a good edition. United States (100x)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "a good edition. United States (100x)" in out
+    assert "scale 100." in out
     bad = tmp_path / "bad.toml"
     bad.write_text(
         good.read_text().replace(

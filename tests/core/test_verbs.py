@@ -25,7 +25,7 @@ def state() -> GameState:
 
 def test_every_command_of_the_union_has_one_declaration() -> None:
     models = command_models()
-    assert len(models) == 26
+    assert len(models) == 28
     assert [verb_of(model.model_construct()) for model in models] == [
         next(v for v in VERB_TABLE if v.model is model) for model in models
     ]
@@ -71,8 +71,8 @@ def test_the_words_in_the_order_help_lists_them() -> None:
     assert VERBS == (
         "go", "buy", "rent", "pay", "collect", "tax", "worth", "card", "jail", "build",
         "hotel", "sell", "mortgage", "unmortgage", "trade", "parking", "levels", "auction",
-        "bid", "drop", "close", "raise", "settle", "bankrupt", "end", "language", "undo",
-        "redo",
+        "bid", "drop", "close", "raise", "settle", "bankrupt", "end", "language", "turn",
+        "move", "undo", "redo",
     )  # fmt: skip
     assert USAGE["sell"] == "sell PLAYER DEED [N|hotel]"
     assert word_named("LIFT") is word_named("unmortgage")
@@ -80,12 +80,14 @@ def test_the_words_in_the_order_help_lists_them() -> None:
 
 
 def test_the_moments_each_verb_declares() -> None:
-    """Who owes may still receive and raise money, trade, settle or go bankrupt; an open
+    """Who owes may still receive and raise money, trade, pay a creditor part of the debt,
+    settle or go bankrupt; an open
     auction takes bids, drop-outs and the close; the language changes at any time."""
     owing = {v.model for v in VERB_TABLE if v.while_owing}
     assert owing == {
         c.PassGo, c.Collect, c.TakeParking, c.SellHouses, c.SellHotel, c.SetGroupLevels,
-        c.Mortgage, c.Trade, c.Settle, c.DeclareBankrupt, c.DropOut, c.CloseAuction,
+        c.Mortgage, c.Trade, c.Settle, c.DeclareBankrupt, c.DropOut, c.CloseAuction, c.Pay,
+        c.PassTurn, c.MoveToken,
     }  # fmt: skip
     assert {v.model for v in VERB_TABLE if v.in_auction} == {c.Bid, c.DropOut, c.CloseAuction}
     assert {v.model for v in VERB_TABLE if v.any_moment} == {c.SetLanguage}

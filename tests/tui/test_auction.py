@@ -166,3 +166,45 @@ async def test_a_house_in_a_shortage_goes_on_a_legal_lot_of_the_winner(
         assert state.deeds["Boardwalk"].houses == 1
         assert state.player("Bob").cash == 1500 - 350 - 400 - 50
         assert state.bank.houses_left == 0
+
+
+async def test_the_auction_asks_to_sell_once_one_bidder_is_left(
+    game: Callable[..., Path],
+) -> None:
+    path = game(c.StartAuction(lot="Boardwalk"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("2")  # Alice bids $10
+        await pilot.pause()
+        await pilot.press("down", "x")  # Bob drops out
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionScreen)
+        await pilot.press("x")  # Carol drops out: Alice alone holds the high bid
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert app.screen.title_text == "Sold to Alice for $10?"
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(path) as journal:
+        assert journal.game.state.deeds["Boardwalk"].owner == "Alice"
+
+
+async def test_when_everyone_drops_out_the_bank_keeps_the_deed(
+    game: Callable[..., Path],
+) -> None:
+    path = game(c.StartAuction(lot="Boardwalk"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press("x")
+            await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
+        await pilot.pause()
+    with reopen(path) as journal:
+        state = journal.game.state
+        assert state.auction is None and state.deeds["Boardwalk"].owner is None

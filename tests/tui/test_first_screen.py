@@ -71,7 +71,7 @@ async def test_the_saved_ledger_is_drawn_first_and_the_journal_draws_the_same(
         the_old_way = drawn(journal_first)
 
     players = from_glance["PlayersTable"]
-    assert players[1].split() == ["1", "Alice", "$740", "$2,510", "3", "■■■"]
+    assert players[1].split() == [">1", "Alice", "$740", "$2,510", "3", "■■■"]
     assert players[4].split() == ["4", "Dave", "$1,000", "$1,580", "3", "■▪■", "1"]
     assert "Connecticut" in "\n".join(from_glance["BoardView"])
     assert "Free Parking" in "\n".join(from_glance["BankGauge"])
@@ -96,7 +96,7 @@ async def test_a_key_pressed_straight_away_acts_on_the_journaled_game(
         assert [(e.kind, e.undone) for e in last_two] == [("command", True), ("undo", False)]
         assert "birthday" in str(last_two[0].message)
         players = drawn(app)["PlayersTable"]
-        assert players[1].split()[:3] == ["1", "Alice", "$750"]
+        assert players[1].split()[:3] == [">1", "Alice", "$750"]
         assert drawn(app)["HistoryView"][0].startswith("Dave drew")  # struck through
     with reopen(demo_path) as journal:
         assert journal.entries(limit=1)[0].kind == "undo"
@@ -137,7 +137,7 @@ async def test_a_stale_view_means_the_journal_opens_first(demo_path: Path) -> No
     assert app._journal is not None
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert drawn(app)["PlayersTable"][1].split()[:3] == ["1", "Alice", "$740"]
+        assert drawn(app)["PlayersTable"][1].split()[:3] == [">1", "Alice", "$740"]
 
 
 # The players panel.

@@ -21,7 +21,7 @@ async def test_bob_lands_on_boardwalk_and_pays_alice_600(demo_path: Path) -> Non
         await pilot.press("enter")
         assert isinstance(app.screen, LandedScreen)
         labels = [str(b.label) for b in app.screen.query(Button)]
-        assert any("Collect $600 for Alice" in label for label in labels)
+        assert any("Collect $600 for Alice" in label for label in labels), labels
         await pilot.press("r")
         await pilot.pause()
     with reopen(demo_path) as journal:

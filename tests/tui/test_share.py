@@ -87,3 +87,20 @@ async def test_a_port_in_use_is_refused_with_a_reason(demo_path: Path) -> None:
     finally:
         server.close()
         await server.wait_closed()
+
+
+async def test_the_whole_code_shows_at_80x24(demo_path: Path) -> None:
+    app = make_app(demo_path, share_host="127.0.0.1")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert isinstance(screen, ShareScreen)
+        code = screen.query_one("#share-qr", Static)
+        rows = len(drawn_lines(screen))
+        assert code.region.y >= 0 and code.region.height >= rows
+        assert code.region.y + rows <= 24  # every row of the code on screen
+        buttons = screen.query_one("#close")
+        assert buttons.region.y + buttons.region.height <= 24
+        await pilot.press("x")
+        await pilot.pause(0.3)

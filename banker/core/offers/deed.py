@@ -75,6 +75,6 @@ def printed_deed(state: GameState, name: str) -> PrintedDeed:
         group_name = msg("Utility")
         for n, times in enumerate(edition.utility_multipliers, start=1):
             owned = msg("Rent, one utility owned") if n == 1 else msg("Rent, both utilities owned")
-            lines.append(DeedLine(owned, msg("{n} × dice", n=times)))
+            lines.append(DeedLine(owned, msg("{n} × dice", n=times * edition.scale)))
     lines.append(DeedLine(msg("Mortgage value"), money(deed.mortgage)))
     return PrintedDeed(name, group_name, colour, lines)

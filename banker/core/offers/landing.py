@@ -396,7 +396,10 @@ def card_effect(state: GameState, player: str | None, card: Card) -> Message:
             n=state.edition.railroad_card_multiplier,
         )
     if action is CardAction.NEAREST_UTILITY:
-        return msg("nearest utility: {n} x dice if owned", n=state.edition.utility_card_multiplier)
+        return msg(
+            "nearest utility: {n} x dice if owned",
+            n=state.edition.utility_card_multiplier * state.edition.scale,
+        )
     if action is CardAction.BACK:
         return plural(card.spaces, "back 1 space: no payment", "back {n} spaces: no payment")
     if action is CardAction.GO_TO_JAIL:

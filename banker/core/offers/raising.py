@@ -12,7 +12,7 @@ from banker.core.errors import BankerError
 from banker.core.level import Level
 from banker.core.money import Message, Money, msg, plural
 from banker.core.state import GameState
-from banker.core.worth import half, raisable
+from banker.core.worth import half, owed, raisable
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,10 @@ def _move(
         after, _receipt = apply(state, command)
     except BankerError as exc:
         return RaisingMove(label, command, worth, exc.message)
-    return RaisingMove(label, command, after.player(player).cash - state.player(player).cash, None)
+    # What the move raises: the cash it brings, including what it paid of the debts at once.
+    gained = after.player(player).cash - state.player(player).cash
+    paid = owed(state, player) - owed(after, player)
+    return RaisingMove(label, command, gained + paid, None)
 
 
 def raising_moves(state: GameState, player: str) -> list[RaisingMove]:

@@ -35,6 +35,18 @@ COUNTDOWN = ("", N_("Going once…"), N_("Going twice…"))
 """What the countdown calls out at each step before asking to sell."""
 
 
+def countdown_setting(default: float = 4.0) -> float:
+    """The countdown step in seconds, from the BANKER_COUNTDOWN setting (1 to 30)."""
+    import os
+
+    text = os.environ.get("BANKER_COUNTDOWN", "")
+    try:
+        value = float(text)
+    except ValueError:
+        return default
+    return value if 1 <= value <= 30 else default
+
+
 def lot_name(auction: Auction) -> str:
     """The lot as the auctioneer calls it: the deed's name, or `one house`."""
     if auction.kind == "deed":
@@ -52,6 +64,8 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
         Binding("x", "drop", N_("Drop out")),
         Binding("c", "close", N_("Sell")),
         Binding("g", "countdown", N_("Countdown")),
+        Binding("plus", "countdown_step(1)", N_("Slower countdown"), show=False),
+        Binding("minus", "countdown_step(-1)", N_("Faster countdown"), show=False),
         Binding("ctrl+z", "undo", N_("Undo")),
         Binding("escape", "leave", N_("Ledger")),
         *(
@@ -62,8 +76,9 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
     """b types a bid, x drops the highlighted bidder out, c closes the auction, g starts or
     stops the countdown; 1 to 4 are the quick raises, labelled with this board's amounts."""
 
-    COUNTDOWN_STEP: ClassVar[float] = 4.0
-    """Seconds between the countdown's calls after the last bid."""
+    COUNTDOWN_STEP: ClassVar[float] = countdown_setting()
+    """Seconds between the countdown's calls after the last bid: the setting
+    BANKER_COUNTDOWN (1 to 30, 4 unless set); + and - change it while the auction runs."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,6 +86,8 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
         self._stage = 0
         self._seen: tuple[str, int, str | None] | None = None
         self._timer: Timer | None = None
+        self._asked: tuple[str, int, int] | None = None
+        """The moment the screen last asked to sell by itself (asked once per moment)."""
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -155,6 +172,18 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
             self._seen = seen
             self._restart_countdown()
         self._update_bid_label()
+        self._close_when_decided(auction)
+
+    def _close_when_decided(self, auction: Auction) -> None:
+        """One bidder left holding the high bid, or everyone dropped out: the auction is
+        decided, so the screen asks to sell (the auctioneer confirms with one key)."""
+        decided = not auction.bidders or (
+            auction.high_bidder is not None and auction.bidders == [auction.high_bidder]
+        )
+        key = (auction.lot, len(auction.bidders), auction.high_bid)
+        if decided and key != self._asked and self.app.screen is self:
+            self._asked = key
+            self.call_after_refresh(self.action_close)
 
     def _queue_note(self, state: GameState) -> str:
         left = len(state.auction_queue)
@@ -311,6 +340,16 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
             else _("Countdown off."),
             timeout=3,
         )
+        self._restart_countdown()
+
+    def action_countdown_step(self, change: int) -> None:
+        """A slower (+) or faster (-) countdown, one second a step, 1 to 30 seconds."""
+        step = max(1.0, min(30.0, self.COUNTDOWN_STEP + change))
+        type(self).COUNTDOWN_STEP = step
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_interval(step, self._tick, pause=True)
+        self.notify(_("Countdown: {n} s between calls.").format(n=f"{step:g}"), timeout=3)
         self._restart_countdown()
 
     def _restart_countdown(self) -> None:

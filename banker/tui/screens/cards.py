@@ -11,7 +11,8 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 from banker.core import commands as c
 from banker.core.edition import Card, CardAction, DeedKind
 from banker.core.state import GameState
-from banker.tui.screens.dialog import Dialog, reason_line
+from banker.core.turns import position, squares
+from banker.tui.screens.dialog import Dialog, DigitsInput, reason_line
 from banker.tui.speech import N_, _, why_not
 from banker.tui.words import card_effect, card_text
 
@@ -40,7 +41,8 @@ class CardDetails(Dialog[c.DrawCard]):
             passed = _("Passed GO on the way ({amount} salary)").format(
                 amount=state.money(state.salary)
             )
-            yield Checkbox(f"[b]g[/b] {passed}", id="passed-go")
+            nearest, passes = self._where_to()
+            yield Checkbox(f"[b]g[/b] {passed}", passes, id="passed-go")
             if self.kind is not None:
                 deeds = [d for d in state.edition.deeds if d.kind is self.kind]
                 options = [(self._deed_label(d.name), d.name) for d in deeds]
@@ -52,9 +54,12 @@ class CardDetails(Dialog[c.DrawCard]):
                     if stations
                     else _("Which railroad?")
                 )
-                yield Select(options, prompt=which, id="deed")
+                if nearest is None:
+                    yield Select(options, prompt=which, id="deed")
+                else:
+                    yield Select(options, prompt=which, id="deed", value=nearest)
             if self.kind is DeedKind.UTILITY:
-                yield Input(
+                yield DigitsInput(
                     placeholder=_("dice total, 2 to 12 (if owned)"),
                     id="dice",
                     restrict=r"[0-9]{0,2}",
@@ -63,6 +68,25 @@ class CardDetails(Dialog[c.DrawCard]):
             with Horizontal(classes="buttons"):
                 yield self.choice("enter", _("Draw it"), "draw")
                 yield self.cancel_button()
+
+    def _where_to(self) -> tuple[str | None, bool]:
+        """From the token's last known square: the nearest railroad or utility ahead (for
+        those cards), and whether the way to the card's square passes GO."""
+        state = self.state
+        edition = state.edition
+        start = position(state, self.player)
+        size = edition.board_size
+        target: int | None = None
+        nearest: str | None = None
+        if self.kind is not None:
+            deeds = [d for d in edition.deeds if d.kind is self.kind]
+            if deeds:
+                best = min(deeds, key=lambda d: (d.square - start) % size)
+                nearest, target = best.name, best.square
+        elif self.card.action is CardAction.ADVANCE and self.card.target:
+            wanted = self.card.target.casefold()
+            target = next((i for i, n in squares(edition).items() if n.casefold() == wanted), None)
+        return nearest, target is not None and 0 < start and target < start
 
     def _deed_label(self, name: str) -> str:
         held = self.state.deeds[name]

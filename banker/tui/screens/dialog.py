@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
+from rich.text import Text
 from textual import events, on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, OptionList, Select, SelectionList, Static
 
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import N_, SpeaksTheGame, _
@@ -22,13 +24,23 @@ class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
     """A modal dialog whose buttons each answer to a key shown on the button."""
 
     CSS_PATH = SCREENS_CSS
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    """On a short terminal (80x24) the dialogs drop their spacing and lists grow shorter,
+    so their buttons always show."""
 
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
-    """Escape closes the dialog and changes nothing."""
+    BINDINGS = [
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("enter", "main", N_("Main action"), show=False, priority=True),
+    ]
+    """Escape closes the dialog and changes nothing; Enter is the dialog's main action
+    whatever has focus (a field, a closed dropdown, a list of deeds), except in a list of
+    options, where it picks the highlighted one, and on a button, which it presses."""
 
     def __init__(self) -> None:
         super().__init__()
         self._keys: dict[str, str] = {}
+        self._list_letters = ""
+        """Letters typed in a list of options so far, to find a line by its words."""
 
     def choice(
         self,
@@ -58,6 +70,8 @@ class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
 
     def on_key(self, event: events.Key) -> None:
         button_id = self._keys.get(event.key)
+        if button_id is None and self._find_in_list(event):
+            return
         if button_id is None or event.key == "enter":
             return
         button = self.query_one(f"#{button_id}", Button)
@@ -68,12 +82,83 @@ class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
         else:
             self.notify(str(button.tooltip or _("Not possible now.")), severity="warning")
 
+    def _find_in_list(self, event: events.Key) -> bool:
+        """In a list of options, letters find the line with a word starting with them
+        (`div` is the dividend card), so a long list needs no run of arrows."""
+        focused = self.focused
+        character = event.character
+        if (
+            not isinstance(focused, OptionList)
+            or isinstance(focused, SelectionList)
+            or character is None
+            or not character.isalnum()
+        ):
+            return False
+        for typed in (self._list_letters + character.casefold(), character.casefold()):
+            for index in range(focused.option_count):
+                option = focused.get_option_at_index(index)
+                prompt = option.prompt
+                text = prompt.plain if isinstance(prompt, Text) else str(prompt)
+                words = text.casefold().replace("-", " ").split()
+                if not option.disabled and any(w.startswith(typed) for w in words):
+                    focused.highlighted = index
+                    self._list_letters = typed
+                    event.stop()
+                    event.prevent_default()
+                    return True
+        self._list_letters = ""
+        return False
+
+    def main_button(self) -> Button | None:
+        """The dialog's main choice: the one keyed Enter, else the first primary one (never
+        a destructive choice like bankruptcy)."""
+        buttons = {key: self.query(f"#{button_id}") for key, button_id in self._keys.items()}
+        found = [b.first(Button) for b in buttons.values() if b]
+        keyed = buttons.get("enter")
+        if keyed:
+            return keyed.first(Button)
+        return next((b for b in found if b.variant == "primary"), None)
+
+    def action_main(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button | OptionList) and not isinstance(focused, SelectionList):
+            raise SkipAction()  # a button presses itself; a list picks its highlighted line
+        if isinstance(focused, Select) and focused.expanded:
+            raise SkipAction()
+        button = self.main_button()
+        if button is None:
+            raise SkipAction()  # e.g. a search box: Enter submits it
+        if button.disabled:
+            self.notify(str(button.tooltip or _("Not possible now.")), severity="warning")
+            return
+        button.press()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A list of boxes takes Space at once: its first line is highlighted on focus."""
+        widget = event.widget
+        if isinstance(widget, SelectionList) and widget.highlighted is None:
+            if widget.option_count:
+                widget.highlighted = 0
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
     @on(Button.Pressed, "#cancel")
     def _cancelled(self) -> None:
         self.action_cancel()
+
+
+class DigitsInput(Input):
+    """A field for a number: a letter is not typed into it but reaches the dialog's keys
+    (`r` collects the rent while the dice field has focus)."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character
+        if character is not None and character.isprintable() and not character.isdigit():
+            event.prevent_default()  # not typed here: the key goes on to the dialog
 
 
 def reason_line(reason: str | None, widget_id: str = "reason") -> Static:

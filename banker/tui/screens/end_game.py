@@ -29,7 +29,7 @@ def standings_table(state: GameState) -> Table:
     table = Table(box=None, padding=(0, 2), header_style="bold")
     table.add_column("#", justify="right", style="dim")
     table.add_column(_("Player"))
-    for label in (_("Cash"), _("Deeds"), _("Buildings"), _("Worth")):
+    for label in (_("Cash"), _("Deeds"), _("Buildings"), _("Final worth")):
         table.add_column(label, justify="right")
     for row in statement_rows(state):
         name = Text(row.player, style=f"bold {player_colour(state, row.player)}")
@@ -97,6 +97,13 @@ class EndGameScreen(Follows, SpeaksTheGame, Screen[None]):
                 _(
                     "Worth: cash + printed price of unmortgaged deeds + half for mortgaged ones "
                     "+ buildings at cost. e exports the statement as text and CSV."
+                ),
+                classes="hint",
+            )
+            yield Static(
+                _(
+                    "Final worth counts a mortgaged deed at half, what it is worth to its "
+                    "owner; the ledger's tax worth counts it in full, as income tax does."
                 ),
                 classes="hint",
             )

@@ -23,7 +23,7 @@ from banker.core.offers.landing import (
 )
 from banker.core.state import GameState
 from banker.tui.screens.cards import CardDetails
-from banker.tui.screens.dialog import Dialog, reason_line
+from banker.tui.screens.dialog import Dialog, DigitsInput, reason_line
 from banker.tui.speech import _, said, why_not
 from banker.tui.words import Landing, card_text
 
@@ -84,7 +84,9 @@ class LandedScreen(Dialog[c.Command]):
         for line in found.says:
             yield Static(said(line), classes="body")
         if found.needs_dice:
-            yield Input(placeholder=_("dice total, 2 to 12"), id="dice", restrict=r"[0-9]{0,2}")
+            yield DigitsInput(
+                placeholder=_("dice total, 2 to 12"), id="dice", restrict=r"[0-9]{0,2}"
+            )
             yield Static("", id="rent", classes="amount")
         elif found.amount_line is not None:
             yield Static(said(found.amount_line), id="rent", classes="amount", markup=False)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from banker.core.state import GameState
     from banker.store import Journal
     from banker.tui.app import GameChange
+    from banker.tui.screens.picker import Destination
     from banker.tui.widgets.command_bar import CommandBar
     from banker.tui.words import Landing
 
@@ -44,6 +45,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         Binding("l", "landed", N_("Landed")),
         Binding("g", "pass_go", N_("GO")),
         Binding("p", "pay", N_("Pay")),
+        Binding("space", "next_turn", N_("Next turn"), key_display="␣"),
         Binding("c", "collect", N_("Collect")),
         Binding("b", "build", N_("Build")),
         Binding("m", "mortgage", N_("Mortgage")),
@@ -84,6 +86,9 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         """Put the screen's own words (titles, column heads, hints) in the game's language;
         with `keys`, the footer's too (not needed while the screen is made)."""
         self.query_one("#players").border_title = _("Players")
+        self.query_one("#players").border_subtitle = _(
+            "worth: as income tax counts it"
+        )
         self.query_one("#bank").border_title = _("Bank")
         self.query_one("#history-box").border_title = _("History, latest first")
         self.query_one("#board").border_title = _("Deeds")
@@ -160,6 +165,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         self.show_view(ledger_view(journal.game.state), journal.entries(limit=SHOWN))
 
     def show_view(self, view: LedgerView, history: Sequence[LogEntry]) -> None:
+        before = self.view
         self.view = view
         if view.winner is not None:
             self.sub_title = _("{game} · game over, {p} won").format(
@@ -168,6 +174,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         elif not view.time_limit_minutes:
             self.sub_title = self.banker.game_path.stem
         self.query_one(PlayersTable).show(view)
+        self._follow_turn(before, view)
         self.query_one(BoardView).show(view)
         self.query_one(BankGauge).view = view
         self.query_one(HistoryView).entries = tuple(history)
@@ -184,6 +191,23 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         return players[max(0, min(row, len(players) - 1))].name
 
     # Player selection.
+
+    def _follow_turn(self, before: LedgerView | None, view: LedgerView) -> None:
+        """When the turn moves on (or back, by undo), the highlight goes with it: the
+        actions are for the player whose turn it is unless 1-8 picks another."""
+        turn = next((p.seat for p in view.players if p.turn), None)
+        was = next((p.seat for p in before.players if p.turn), None) if before else None
+        if turn is not None and (turn != was or before is None):
+            self.query_one(PlayersTable).move_cursor(turn - 1)
+
+    def action_next_turn(self) -> None:
+        """The turn passes to the next player still in the game (journaled: undo takes it
+        back). After doubles the banker simply does not press it."""
+        from banker.core import commands as c
+
+        if self.game_is_over():
+            return
+        self._do(c.PassTurn())
 
     def action_select(self, seat: int) -> None:
         table = self.query_one(PlayersTable)
@@ -203,8 +227,57 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
             return
         player = self.selected
         self.app.push_screen(
-            SquarePicker(player, self.state.edition), lambda landing: self._landed(player, landing)
+            SquarePicker(self.state, player), lambda place: self._moved(player, place)
         )
+
+    def _moved(self, player: str, place: Destination | None) -> None:
+        """The token went where the banker said: the move is journaled (the salary with it
+        when the dice took it past GO), then the square's offers."""
+        from banker.core import commands as c
+        from banker.core.edition import SquareKind
+        from banker.core.turns import position
+
+        if place is None:
+            return
+        if place.square is not None and (
+            place.passed_go or place.square != position(self.state, player)
+        ):
+            move = c.MoveToken(player=player, square=place.square, passed_go=place.passed_go)
+            if not self.banker.do(move):
+                return
+        if place.passed_go and place.landing.square is SquareKind.GO:
+            return  # the salary was the whole of it
+        if place.by_dice and self._nothing_to_do(player, place):
+            return  # the move's receipt says it all: no dialog to close
+        self._landed(player, place.landing)
+        if place.dice is not None:
+            self.call_after_refresh(self._fill_dice, place.dice)
+
+    def _nothing_to_do(self, player: str, place: Destination) -> bool:
+        """A square where the dice left the token with nothing to pay or take: just
+        visiting jail, Go to Jail (the move put it in jail), Free Parking with no pot, the
+        player's own deed, a mortgaged deed."""
+        from banker.core.edition import SquareKind
+
+        state = self.state
+        kind = place.landing.square
+        if kind in (SquareKind.JAIL, SquareKind.GO_TO_JAIL):
+            return True
+        if kind is SquareKind.FREE_PARKING:
+            return not state.rules.free_parking_pot
+        deed = place.landing.deed
+        if deed is not None:
+            held = state.deeds[deed]
+            return held.owner == player or (held.owner is not None and held.mortgaged)
+        return False
+
+    def _fill_dice(self, dice: int) -> None:
+        """A utility's rent is by the throw that brought the token there: filled in."""
+        from textual.widgets import Input
+
+        for field in self.app.screen.query("#dice"):
+            if isinstance(field, Input) and not field.value:
+                field.value = str(dice)
 
     def _landed(self, player: str, landing: Landing | None) -> None:
         from banker.tui.screens.landed import LandedScreen
@@ -267,7 +340,10 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
 
         if self.game_is_over():
             return
-        self.app.push_screen(TradeScreen(self.state, self.selected), self._do)
+        player = self.selected
+        turn = next((p.name for p in self.view.players if p.turn), None) if self.view else None
+        partner = turn if turn is not None and turn != player else None
+        self.app.push_screen(TradeScreen(self.state, player, partner), self._do)
 
     def action_jail(self) -> None:
         from banker.core.edition import SquareKind

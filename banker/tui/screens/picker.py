@@ -1,6 +1,8 @@
-"""Where did the token land? Type a few letters of a deed, a square or a card and pick it."""
+"""Where did the token land? The dice total, or a few letters of a deed, a square or a card."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from textual import on
 from textual.app import ComposeResult
@@ -9,15 +11,32 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from banker.core.edition import Edition
-from banker.core.names import candidates
+from banker.core.names import ranked
+from banker.core.state import GameState
+from banker.core.turns import ahead, kinds, position, reachable, squares
 from banker.tui.screens.dialog import Dialog
 from banker.tui.speech import N_, _
-from banker.tui.words import Landing, landings
+from banker.tui.words import Landing, landings, square_label
 
 
-class SquarePicker(Dialog[Landing]):
-    """Fuzzy search over the board: `board` is Boardwalk, `st ch` St. Charles Place."""
+@dataclass(frozen=True)
+class Destination:
+    """Where the banker says the token went."""
+
+    landing: Landing
+    square: int | None = None
+    """The board index, when the dice total or the name tells it."""
+    passed_go: bool = False
+    """The move by the dice total passed (or landed on) GO."""
+    by_dice: bool = False
+    dice: int | None = None
+    """The dice total that moved the token (a utility's rent is by the same throw)."""
+
+
+class SquarePicker(Dialog[Destination]):
+    """The dice total (2-12) moves the token on from its last known square; letters search
+    the board, the likeliest first: `park` is Park Place before Free Parking, squares the
+    token can reach before the others, `railroad` every railroad."""
 
     BINDINGS = [
         Binding("down", "move(1)", N_("Next"), show=False),
@@ -25,21 +44,35 @@ class SquarePicker(Dialog[Landing]):
     ]
     """The arrows move through the matches while the typing stays in the box."""
 
-    def __init__(self, player: str, edition: Edition) -> None:
+    def __init__(self, state: GameState, player: str) -> None:
         super().__init__()
+        self.state = state
         self.player = player
+        edition = state.edition
         self.places = landings(edition)
         self.by_label = {place.label: place for place in self.places}
-        self.shown: list[Landing] = []
+        board = squares(edition)
+        self.label_at = {i: self._label(name) for i, name in board.items()}
+        """Each board index's label, as the picker shows it."""
+        self.shown: list[Destination] = []
+
+    def _label(self, name: str) -> str:
+        return name if name in self.by_label else square_label(name)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker") as box:
             box.border_title = _("{p} landed on…").format(p=self.player)
+            box.border_subtitle = _("now on {square}").format(
+                square=self.label_at[position(self.state, self.player)]
+            )
             yield Input(
-                placeholder=_("a deed, a square or a card: board, st ch, tax, chance"), id="query"
+                placeholder=_("the dice total, or a name: board, st ch, tax, chance"), id="query"
             )
             yield OptionList(id="matches")
-            yield Static(_("Enter picks the highlighted one · Esc cancels"), classes="hint")
+            yield Static(
+                _("2-12 moves the token on · Enter picks the highlighted one · Esc cancels"),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         self._show("")
@@ -48,15 +81,49 @@ class SquarePicker(Dialog[Landing]):
     def _typed(self, event: Input.Changed) -> None:
         self._show(event.value)
 
+    def _destinations(self, query: str) -> list[Destination]:
+        text = query.strip()
+        if text.isdigit():
+            total = int(text)
+            if not 2 <= total <= 12:
+                return []
+            square, passed = ahead(self.state, self.player, total)
+            label = self.label_at[square]
+            return [Destination(self.by_label[label], square, passed, by_dice=True, dice=total)]
+        if not text:
+            likely = [self._label(name) for name in reachable(self.state, self.player)]
+            rest = [p.label for p in self.places if p.card is None and p.label not in likely]
+            return [self._at(label) for label in likely + rest]
+        board = [p.label for p in self.places if p.card is None]
+        cards = [p.label for p in self.places if p.card is not None]
+        likely = [self._label(n) for n in reachable(self.state, self.player)]
+        by_kind = {k: [self._label(n) for n in v] for k, v in kinds(self.state.edition).items()}
+        found = ranked(text, board, likely, by_kind) + ranked(text, cards)
+        return [self._at(label) for label in found]  # the board's squares before the cards
+
+    def _at(self, label: str) -> Destination:
+        """The place with this label, at its square nearest ahead of the token."""
+        spots = [i for i, shown in self.label_at.items() if shown == label]
+        if not spots:
+            return Destination(self.by_label[label])
+        start = position(self.state, self.player)
+        size = self.state.edition.board_size
+        return Destination(self.by_label[label], min(spots, key=lambda i: (i - start) % size))
+
+    def _prompt(self, place: Destination) -> str:
+        if not place.by_dice:
+            return place.landing.label
+        if place.passed_go:
+            return _("{square} · passing GO: {amount} salary").format(
+                square=place.landing.label, amount=self.state.money(self.state.salary)
+            )
+        return place.landing.label
+
     def _show(self, query: str) -> None:
-        if query.strip():
-            labels = candidates(query, [p.label for p in self.places])
-            self.shown = [self.by_label[label] for label in labels]
-        else:
-            self.shown = [p for p in self.places if p.card is None]
+        self.shown = self._destinations(query)
         matches = self.query_one("#matches", OptionList)
         matches.clear_options()
-        matches.add_options([Option(p.label) for p in self.shown])
+        matches.add_options([Option(self._prompt(p)) for p in self.shown])
         if self.shown:
             matches.highlighted = 0
 
@@ -71,7 +138,7 @@ class SquarePicker(Dialog[Landing]):
         highlighted = self.query_one("#matches", OptionList).highlighted
         if highlighted is None or not self.shown:
             self.notify(
-                _("Nothing on the board matches that: type a few letters of its name."),
+                _("Nothing on the board matches that: type the dice total or a few letters."),
                 severity="warning",
             )
             return

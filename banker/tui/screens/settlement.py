@@ -14,7 +14,7 @@ from banker.core import commands as c
 from banker.core.endgame import Settlement, settlement
 from banker.core.offers.raising import creditor_has, creditor_receives
 from banker.core.offers.trading import handed_over
-from banker.core.state import GameState
+from banker.core.state import Claim, GameState
 from banker.core.worth import raisable
 from banker.tui.screens.dialog import Dialog
 from banker.tui.speech import _
@@ -33,8 +33,69 @@ def _buildings(s: Settlement) -> str:
     return _("none")
 
 
+def creditors_of(s: Settlement) -> str:
+    """Who the debtor is bankrupt to, as the screen names them."""
+    if not s.shared:
+        return s.creditor or _("the bank")
+    return ", ".join(_claimant(claim) for claim in s.claims)
+
+
+def _claimant(claim: Claim) -> str:
+    if claim.creditor is not None:
+        return claim.creditor
+    return _("the Free Parking pot") if claim.to_pot else _("the bank")
+
+
+def shared_table(state: GameState, s: Settlement) -> Table:
+    """The statement of a bankruptcy to several creditors (or to the pot): the pool, each
+    creditor's share of it now, and the auctions whose proceeds join it."""
+    money = state.money
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    table.add_column(justify="right", no_wrap=True)
+    table.add_row(_("To"), creditors_of(s), "")
+    table.add_row(_("Owed"), "", money(s.owed))
+    table.add_row(_("Cash"), _("all of it, shared"), money(s.cash))
+    table.add_row(
+        _("Buildings"),
+        _("{buildings} sold to the bank at half").format(buildings=_buildings(s)),
+        money(s.buildings),
+    )
+    others = [p.name for p in state.active_players if p.name != s.debtor]
+    table.add_row(
+        _("Deeds"),
+        _("{n} to auction, unmortgaged, among {players}; the proceeds are shared too").format(
+            n=len(s.deeds), players=", ".join(others)
+        )
+        if s.deeds and len(others) > 1
+        else _("none"),
+        "",
+    )
+    for name in s.deeds:
+        table.add_row("", Text(f"  {name}", style="dim"), "")
+    table.add_row(
+        Text(_("Shares")),
+        _("in proportion to each debt, rounded down; odd units from {p}'s left").format(p=s.debtor),
+        Text(money(s.pool), style="bold"),
+    )
+    for claim, share in zip(s.claims, s.shares, strict=True):
+        table.add_row(
+            "",
+            "  " + _("{who}: owed {owed}").format(who=_claimant(claim), owed=money(claim.amount)),
+            Text(money(share), style="bold"),
+        )
+    if s.to_bank:
+        table.add_row("", "  " + _("left over, to the bank"), money(s.to_bank))
+    cards = _("{n}, back to their decks").format(n=s.jail_cards) if s.jail_cards else _("none")
+    table.add_row(_("Jail cards"), cards, "")
+    return table
+
+
 def statement_table(state: GameState, s: Settlement, lift: list[str]) -> Table:
     """The statement as rows of what moves where, with the amounts."""
+    if s.shared:
+        return shared_table(state, s)
     money = state.money
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
@@ -122,7 +183,7 @@ class SettlementScreen(Dialog[c.DeclareBankrupt]):
         state = self.state
         s = self.statement
         money = state.money
-        who = s.creditor or _("the bank")
+        who = creditors_of(s)
         could = raisable(state, self.player).total
         with Vertical(classes="dialog wide settlement") as box:
             box.border_title = _("Settlement: {p} bankrupt to {who}").format(p=self.player, who=who)

@@ -24,6 +24,8 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
     """The table's QR code (or one player's), its address, and how many phones follow."""
 
     CSS_PATH = SCREENS_CSS
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    """Under 30 rows the frame and spacing go, so the whole code fits at 80x24."""
 
     BINDINGS = [
         Binding("right", "next", N_("Next code")),

@@ -6,7 +6,6 @@ well, each a coloured title and one line per lot.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
@@ -17,6 +16,9 @@ from banker.tui.speech import _, pad
 
 ROOMY = 30
 """From this width a group card spells out `mortgaged` and longer owner names."""
+NARROW = 20
+"""Below this width a group card shows the owner's seat number (in the owner's colour)
+instead of the name, so the deed's name keeps its room."""
 WITH_RENT = 44
 """From this width a group card shows the rent each owned deed collects now."""
 COLUMNS = 2
@@ -45,33 +47,51 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
     head.stylize(f"{_ink_on(group.colour)} on {group.colour}" if group.colour else "reverse")
     lines = [head]
     roomy = width >= ROOMY
+    narrow = width < NARROW
     with_rent = width >= WITH_RENT
-    owner_width, mark_width = (8, 9) if roomy else (5, 5)
+    owner_width, mark_width = (8, 9) if roomy else (1, 4) if narrow else (5, 5)
     rent_width = 8 if with_rent else 0
     name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
-    mortgaged = _("mortgaged") if roomy else _("mort.")
+    mortgaged = _("mortgaged") if roomy else "m" if narrow else _("mort.")
     for lot in group.lots:
-        shown = lot.name if cell_len(lot.name) <= name_width else short_name(lot.name)
+        shown = short_name(lot.name, name_width)
         line = Text(no_wrap=True, overflow="crop")
         if lot.owner is None:
             line.append(pad(shown, name_width) + " ", style="dim")
-            line.append(pad(_("bank"), owner_width) + " ", style="dim italic")
+            bank = "·" if narrow else _("bank")
+            line.append(pad(bank, owner_width) + " ", style="dim italic")
             line.append(" " * mark_width)
         else:
+            seat = view.seat_of(lot.owner)
+            owner = str(seat or "?") if narrow else lot.owner
             line.append(pad(shown, name_width) + " ")
-            line.append(
-                pad(lot.owner, owner_width) + " ", style=seat_colour(view.seat_of(lot.owner))
-            )
+            line.append(pad(owner, owner_width) + " ", style=f"bold {seat_colour(seat)}")
             if lot.mortgaged:
                 line.append(pad(mortgaged, mark_width, right=True), style="italic dim")
             else:
+                mark = "H" if narrow and lot.hotel else buildings_mark(lot.houses, lot.hotel)
                 line.append(
-                    pad(buildings_mark(lot.houses, lot.hotel), mark_width, right=True),
+                    pad(mark, mark_width, right=True),
                     style="bold" if lot.hotel else "",
                 )
         if with_rent:
             line.append(" " + pad(rent_text(view, lot), rent_width, right=True), style="dim")
         lines.append(line)
+    return lines
+
+
+def _stack(rows: list[list[list[Text]]], column: int, spaced: bool, aligned: bool) -> list[Text]:
+    """One column of group cards, one under another: a blank line between them if
+    `spaced`; each padded to its row's tallest card if `aligned` (the columns side by side),
+    else packed (the shortest the board can be, for a short terminal)."""
+    lines: list[Text] = []
+    for n, row in enumerate(rows):
+        if n and spaced:
+            lines.append(Text())
+        card = row[column] if column < len(row) else []
+        lines.extend(card)
+        if aligned:
+            lines.extend(Text() for _ in range(max(len(c) for c in row) - len(card)))
     return lines
 
 
@@ -99,18 +119,25 @@ class BoardView(Widget):
         card = max(10, (width - gutter * (COLUMNS - 1)) // COLUMNS)
         out = Text(no_wrap=True, overflow="crop")
         groups = list(view.groups)
-        for start in range(0, len(groups), COLUMNS):
-            if start:
-                out.append("\n\n")
-            cards = [group_lines(view, g, card) for g in groups[start : start + COLUMNS]]
-            for y in range(max(len(c) for c in cards)):
-                if y:
-                    out.append("\n")
-                for x, lines in enumerate(cards):
-                    if x:
-                        out.append(" " * gutter)
-                    line = lines[y] if y < len(lines) else Text()
-                    out.append_text(line)
-                    if x < len(cards) - 1:
-                        out.append(" " * (card - line.cell_len))
+        rows = [
+            [group_lines(view, g, card) for g in groups[start : start + COLUMNS]]
+            for start in range(0, len(groups), COLUMNS)
+        ]
+        aligned = sum(max(len(c) for c in row) for row in rows)
+        height = self.size.height
+        if aligned + len(rows) - 1 <= height:
+            spaced, side_by_side = True, True
+        else:  # short: no blank lines; shorter still, each column stacks on its own
+            spaced, side_by_side = False, aligned <= height
+        stacked = [_stack(rows, x, spaced, side_by_side) for x in range(COLUMNS)]
+        for y in range(max(len(c) for c in stacked)):
+            if y:
+                out.append("\n")
+            for x, lines in enumerate(stacked):
+                if x:
+                    out.append(" " * gutter)
+                line = lines[y] if y < len(lines) else Text()
+                out.append_text(line)
+                if x < len(stacked) - 1:
+                    out.append(" " * (card - line.cell_len))
         return out

@@ -23,7 +23,9 @@ COLUMNS = (
     ("deeds", N_("Deeds")),
     ("cards", N_("Cards")),
 )
-"""Each column's key and its head, in English; shown in the game's language."""
+"""Each column's key and its head, in English; shown in the game's language. The worth is
+income tax's (mortgaged deeds in full): the panel's subtitle says so, since the end of the
+game ranks by another worth."""
 
 GAP = 2
 """Cells between two columns."""
@@ -154,7 +156,7 @@ class PlayersTable(Widget, can_focus=True):
         name = player.name
         if player.bankrupt:
             return [
-                Text(str(player.seat), style="dim"),
+                Text(f" {player.seat}", style="dim"),
                 Text(name, style="strike dim"),
                 Text(_("bankrupt"), style="dim"),
                 Text(""),
@@ -162,6 +164,11 @@ class PlayersTable(Widget, can_focus=True):
                 Text(""),
             ]
         colour = seat_colour(player.seat)
+        seat = (
+            Text(f">{player.seat}", style="bold reverse")
+            if player.turn
+            else Text(f" {player.seat}", style="dim")
+        )
         swatches = Text(f"{len(player.deeds):>2} ")
         for hue, mortgaged in player.deeds:
             if hue:
@@ -169,10 +176,10 @@ class PlayersTable(Widget, can_focus=True):
             else:
                 swatches.append("▫" if mortgaged else "□", style="bold")
         return [
-            Text(str(player.seat), style="dim"),
+            seat,
             Text(_("{p} owes").format(p=name) if player.owes else name, style=f"bold {colour}"),
             Text(view.money(player.cash), style="bold red" if player.owes else "bold"),
-            Text(view.money(player.worth)),
+            Text("" if player.worth is None else view.money(player.worth)),
             swatches,
             Text(str(player.jail_cards) if player.jail_cards else ""),
         ]

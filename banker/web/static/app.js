@@ -66,7 +66,7 @@
   function playerRow(t, p, index) {
     var row = el("div", "player" + (p.bankrupt ? " out" : "") + (index === me ? " me" : ""));
     add(row, add(el("div", "row"), el("span", "name", p.name), el("span", "money", p.cash_text)));
-    var notes = [w("worth {amount}", { amount: p.worth_text })];
+    var notes = p.worth_text === null ? [] : [w("worth {amount}", { amount: p.worth_text })];
     if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
     if (p.bankrupt) notes.push(w("bankrupt"));
@@ -78,7 +78,7 @@
   function statement(t, p) {
     var box = section(w("Your statement"), "me");
     add(box, add(el("div", "row"), el("span", "name", p.name), el("span", "big", p.cash_text)));
-    var notes = [w("worth {amount}", { amount: p.worth_text })];
+    var notes = p.worth_text === null ? [] : [w("worth {amount}", { amount: p.worth_text })];
     if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
     if (p.bankrupt) notes.push(w("bankrupt"));

@@ -1,0 +1,251 @@
+"""Benchmark: keys per event at the table, counted by driving the real app with Pilot.
+
+A scripted four-player game of more than 60 events (landings by the dice total: buying,
+auctions, rent on streets, railroads and a utility, both income tax choices, luxury tax,
+cards, jail; passing the turn; building, selling, mortgages, a trade with cash and a
+mortgaged deed; GO and undo) is played twice: once a key at a time, waiting after each,
+and once with each event's keys pressed with no pause. It prints the keys per event by
+kind (median and max) beside the figures measured before this work, and whether both
+runs ended in the same journal.
+
+    python tests/bench/bench_keys.py
+
+Not a test: nothing here asserts a count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from banker.core import commands as c  # noqa: E402
+from banker.core.edition import load_edition  # noqa: E402
+from banker.core.state import GameState  # noqa: E402
+from banker.store import Journal  # noqa: E402
+
+PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
+SIZE = (120, 40)
+
+BEFORE = {
+    "rent (street)": "8-10",
+    "rent (railroad)": "8-10",
+    "rent (utility)": "8-10",
+    "purchase": "8-10",
+    "trade": "~15",
+    "auction, nobody bids": "~14",
+}
+"""Keys per event as the issue measured them before this work."""
+
+GOALS = {
+    "rent (street)": 4,
+    "rent (railroad)": 4,
+    "rent (utility)": 4,
+    "purchase": 4,
+    "trade": 10,
+    "pass GO": 2,
+    "undo": 2,
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    keys: Callable[[GameState], list[str]] | list[str]
+    """The keys, or how to work them out from the game at that moment."""
+
+
+def land(dice: int, *then: str) -> Callable[[GameState], list[str]]:
+    """The turn's player lands by the dice total, then `then` in the landed dialog."""
+
+    def keys(_state: GameState) -> list[str]:
+        return ["l", *str(dice), "enter", *then]
+
+    return keys
+
+
+def card(dice: int, find: str, *then: str) -> Callable[[GameState], list[str]]:
+    """Lands on Chance or Community Chest and finds the card by a word of it."""
+    return land(dice, *find, "enter", *then)
+
+
+TURN = Event("pass the turn", ["space"])
+
+SCRIPT: list[Event] = [
+    # Round 1
+    Event("purchase", land(6, "enter")),  # Alice: Oriental Avenue
+    TURN,
+    Event("purchase", land(9, "enter")),  # Bob: Connecticut Avenue
+    TURN,
+    Event("purchase", land(5, "enter")),  # Carol: Reading Railroad
+    TURN,
+    Event("income tax (flat)", land(4, "f")),  # Dave
+    TURN,
+    # Round 2
+    Event("purchase", land(2, "enter")),  # Alice: Vermont Avenue
+    TURN,
+    Event("purchase", land(3, "enter")),  # Bob: Electric Company
+    TURN,
+    Event("purchase", land(10, "enter")),  # Carol: Pennsylvania Railroad
+    TURN,
+    Event("rent (railroad)", land(11, "enter")),  # Dave on Pennsylvania Railroad
+    TURN,
+    # Round 3
+    Event("auction, nobody bids", land(10, "a", "c", "enter")),  # Alice: Tennessee
+    TURN,
+    Event("purchase", land(7, "enter")),  # Bob: New York Avenue
+    TURN,
+    Event("money card", card(7, "div")),  # Carol: Chance, dividend
+    TURN,
+    Event("purchase", land(12, "enter")),  # Dave: Ventnor Avenue
+    TURN,
+    # Round 4
+    Event("purchase", land(10, "enter")),  # Alice: Water Works
+    TURN,
+    Event("rent (utility)", land(9, "enter")),  # Bob on Water Works
+    TURN,
+    Event("auction", land(3, "a", "2", "c", "enter")),  # Carol: B&O, Carol bids $10
+    TURN,
+    Event("luxury tax", land(11, "enter")),  # Dave
+    TURN,
+    # Round 5
+    Event("nearest railroad card", card(8, "rail", "enter")),  # Alice: to Reading, GO
+    TURN,
+    Event("purchase", land(11, "enter")),  # Bob: Boardwalk
+    TURN,
+    Event("go to jail", land(5)),  # Carol
+    TURN,
+    Event("income tax (percent)", land(6, "w")),  # Dave, past GO
+    TURN,
+    # Round 6: Bob mortgages Connecticut and trades it to Alice for cash
+    Event("mortgage", ["2", "m", "enter"]),
+    Event("trade", ["t", "tab", "space", "tab", "tab", "tab", "1", "0", "0", "enter"]),
+    Event("lift a mortgage", ["1", "m", "c", "enter"]),
+    Event("build (a house on each lot)", ["b", "plus", "down", "plus", "down", "plus", "enter"]),
+    Event("own deed", land(3)),  # Alice: Vermont, her own
+    TURN,
+    Event("rent (railroad)", land(6, "enter")),  # Bob on Reading Railroad, past GO
+    TURN,
+    Event("jail fine", ["j", "f"]),  # Carol
+    Event("purchase", land(8, "enter")),  # Carol: Tennessee Avenue
+    TURN,
+    Event("rent (street)", land(4, "enter")),  # Dave on Vermont Avenue, 1 house
+    TURN,
+    # Round 7
+    Event("purchase", land(8, "enter")),  # Alice: St. James Place
+    TURN,
+    Event("rent (street)", land(4, "enter")),  # Bob on Connecticut Avenue
+    TURN,
+    Event("rent (street)", land(9, "enter")),  # Carol on Ventnor Avenue
+    TURN,
+    Event("rent (street)", land(10, "enter")),  # Dave on Tennessee Avenue
+    TURN,
+    # Round 8
+    Event("money card", card(6, "div")),  # Alice: Chance, dividend
+    Event("sell (a house)", ["b", "minus", "enter"]),
+    TURN,
+    Event("rent (street)", land(7, "enter")),  # Bob on St. James Place
+    TURN,
+    Event("rent (street)", land(12, "enter")),  # Carol on Boardwalk
+    TURN,
+    Event("auction, nobody bids", land(6, "a", "c", "enter")),  # Dave: Illinois Avenue
+    Event("pass GO", ["g"]),
+    Event("undo", ["ctrl+z"]),
+    TURN,
+]
+
+
+@dataclass
+class Run:
+    keys: dict[str, list[int]] = field(default_factory=dict)
+    silent: list[str] = field(default_factory=list)
+    """Events after which the journal did not change (the script went astray there)."""
+    journal: list[str] = field(default_factory=list)
+
+
+def new_game(path: Path) -> None:
+    Journal.create(path, c.Setup(players=PLAYERS, edition=load_edition("us"))).close()
+
+
+async def play(path: Path, fast: bool) -> Run:
+    from banker.tui.app import make_app
+
+    run = Run()
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for n, event in enumerate(SCRIPT, start=1):
+            journal = app.journal
+            assert journal is not None
+            keys = event.keys(journal.game.state) if callable(event.keys) else event.keys
+            before = journal.entries(limit=1)
+            if fast:
+                await pilot.press(*keys)
+            else:
+                for key in keys:
+                    await pilot.press(key)
+                    await pilot.pause()
+            await pilot.pause()
+            for _ in range(5):  # let dialogs close and screens settle
+                if type(app.screen).__name__ == "LedgerScreen":
+                    break
+                await pilot.pause(0.05)
+            if journal.entries(limit=1) == before:
+                run.silent.append(f"{n} {event.kind}")
+            while type(app.screen).__name__ != "LedgerScreen":  # astray: back to the ledger
+                await pilot.press("escape")
+                await pilot.pause()
+            run.keys.setdefault(event.kind, []).append(len(keys))
+        journal = app.journal
+        assert journal is not None
+        run.journal = [str(e.message) for e in reversed(journal.entries(limit=1000))]
+    return run
+
+
+def report(slow: Run, fast: Run) -> None:
+    events = sum(len(v) for v in slow.keys.values())
+    print(f"{events} events, a 4-player game on the US board, {SIZE[0]}x{SIZE[1]}")
+    print(f"{'event':30} {'n':>3} {'median':>7} {'max':>4} {'goal':>5} {'before':>7}")
+    every: list[int] = []
+    for kind, counts in slow.keys.items():
+        every += counts
+        goal = GOALS.get(kind)
+        print(
+            f"{kind:30} {len(counts):>3} {statistics.median(counts):>7g} {max(counts):>4}"
+            f" {'<=' + str(goal) if goal else '':>5} {BEFORE.get(kind, ''):>7}"
+        )
+    print(
+        f"{'overall':30} {len(every):>3} {statistics.median(every):>7g} {max(every):>4} {'<=4':>5}"
+    )
+    for name, run in (("one key at a time", slow), ("no pauses", fast)):
+        if run.silent:
+            print(f"events that changed nothing ({name}): {', '.join(run.silent)}")
+    same = slow.journal == fast.journal
+    print(f"same journal with no pauses: {'yes' if same else 'NO'} ({len(slow.journal)} entries)")
+    if not same:
+        for a, b in zip(slow.journal, fast.journal, strict=False):
+            if a != b:
+                print(f"  first difference:\n    slow: {a}\n    fast: {b}")
+                break
+
+
+def main() -> None:
+    argparse.ArgumentParser(description=__doc__).parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        runs = []
+        for fast in (False, True):
+            path = Path(folder) / f"{'fast' if fast else 'slow'}.banker"
+            new_game(path)
+            runs.append(asyncio.run(play(path, fast)))
+    report(*runs)
+
+
+if __name__ == "__main__":
+    main()

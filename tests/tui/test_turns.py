@@ -1,0 +1,148 @@
+"""Whose turn it is, landing by the dice total, and the ranking of square names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from banker.core import commands as c
+from banker.core.turns import position, whose_turn
+from banker.tui.app import make_app
+from banker.tui.screens.landed import LandedScreen
+from banker.tui.screens.ledger import LedgerScreen
+from banker.tui.screens.picker import SquarePicker
+from tests.tui.conftest import SIZE, reopen, type_text
+
+
+async def test_one_key_passes_the_turn_and_the_actions_follow_it(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ledger = app.screen
+        assert isinstance(ledger, LedgerScreen)
+        assert ledger.selected == "Alice"
+        await pilot.press("space")
+        await pilot.pause()
+        assert ledger.selected == "Bob"
+        await pilot.press("3")  # 1-8 still pick anyone
+        assert ledger.selected == "Carol"
+        await pilot.press("space")
+        await pilot.pause()
+        assert ledger.selected == "Carol"  # Bob's turn passed on to Carol
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert ledger.selected == "Bob"
+    with reopen(demo_path) as journal:
+        assert whose_turn(journal.game.state) == "Bob"
+
+
+async def test_the_dice_total_lands_the_token_and_pays_go_on_the_way(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        state = app.state
+        start = position(state, "Bob")
+        cash = state.player("Bob").cash
+        size = state.edition.board_size
+        total = size - start + 1  # one square past GO: Mediterranean Avenue
+        assert 2 <= total <= 12
+        await pilot.press("2", "l")
+        await type_text(pilot, str(total))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        assert app.screen.landing.deed == "Mediterranean Avenue"
+        assert position(app.state, "Bob") == 1
+        assert app.state.player("Bob").cash == cash + app.state.salary
+
+
+async def test_a_name_corrects_the_position_and_park_is_park_place(demo_path: Path) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l")
+        await type_text(pilot, "park")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, SquarePicker)
+        labels = [d.landing.label for d in picker.shown]
+        assert labels.index("Park Place") < labels.index("Free Parking")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        assert position(app.state, "Bob") == 37
+    with reopen(demo_path) as journal:
+        assert position(journal.game.state, "Bob") == 37
+
+
+async def test_a_utility_reached_by_the_dice_takes_its_rent_by_the_same_throw(
+    game: Callable[..., Path],
+) -> None:
+    path = game(c.Buy(player="Alice", deed="Electric Company"), c.MoveToken(player="Bob", square=5))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l", "7", "enter")  # 5 + 7 = 12, Electric Company
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(path) as journal:
+        assert journal.game.state.player("Bob").cash == 1500 - 4 * 7
+
+
+async def test_the_dice_onto_a_square_with_nothing_to_do_open_no_dialog(
+    game: Callable[..., Path],
+) -> None:
+    path = game(c.Buy(player="Bob", deed="Vermont Avenue"), c.MoveToken(player="Bob", square=2))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l", "6", "enter")  # Vermont Avenue, his own
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        await pilot.press("l", "2", "enter")  # Jail, just visiting
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        assert position(app.state, "Bob") == 10
+
+
+DICE_SEQUENCE = [
+    "space",  # Bob's turn
+    "l",
+    *"11",
+    "enter",  # Boardwalk + 11: past GO to Jail, just visiting
+    "space",  # Carol's turn
+    "l",
+    "8",
+    "enter",
+    "enter",  # Jail + 8: Carol buys Tennessee Avenue
+    "ctrl+z",
+    "ctrl+y",
+]
+
+
+async def test_dice_landings_typed_with_no_pause_end_in_the_same_journal(
+    demo_path: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    from textual import events
+
+    from tests.tui.test_type_ahead import CHARACTERS, journal_text, settle
+
+    paths = {}
+    for name in ("slow", "fast"):
+        paths[name] = tmp_path / f"{name}.banker"
+        shutil.copy(demo_path, paths[name])
+        app = make_app(paths[name])
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for key in DICE_SEQUENCE:
+                if name == "slow":
+                    await pilot.press(key)
+                else:  # a burst, as a terminal delivers it
+                    character = CHARACTERS.get(key, key if len(key) == 1 else None)
+                    app.post_message(events.Key(key, character))
+            await settle(app, pilot)
+    slow, fast = journal_text(paths["slow"]), journal_text(paths["fast"])
+    assert fast == slow
+    assert any("Bob passed GO, collected $200 and moved to Jail" in line for line in slow)
+    assert any("Carol bought Tennessee Avenue" in line for line in slow)
