@@ -66,7 +66,7 @@ def land(dice: int, *then: str) -> Callable[[GameState], list[str]]:
     """The turn's player lands by the dice total, then `then` in the landed dialog."""
 
     def keys(_state: GameState) -> list[str]:
-        return ["l", *str(dice), "enter", *then]
+        return ["l", *str(dice), *then]  # a whole throw needs no Enter
 
     return keys
 

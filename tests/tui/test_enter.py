@@ -87,7 +87,7 @@ async def test_letters_find_a_card_in_the_list_by_a_word_of_it(
     path = game(c.MoveToken(player="Bob", square=0))
     app = make_app(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "l", "7", "enter")  # Chance
+        await pilot.press("2", "l", "7")  # Chance, by the throw
         await pilot.pause()
         await type_text(pilot, "div")
         await pilot.press("enter")

@@ -47,8 +47,7 @@ async def test_the_dice_total_lands_the_token_and_pays_go_on_the_way(demo_path: 
         total = size - start + 1  # one square past GO: Mediterranean Avenue
         assert 2 <= total <= 12
         await pilot.press("2", "l")
-        await type_text(pilot, str(total))
-        await pilot.press("enter")
+        await type_text(pilot, str(total))  # a whole throw: no Enter
         await pilot.pause()
         assert isinstance(app.screen, LandedScreen)
         assert app.screen.landing.deed == "Mediterranean Avenue"
@@ -80,7 +79,7 @@ async def test_a_utility_reached_by_the_dice_takes_its_rent_by_the_same_throw(
     path = game(c.Buy(player="Alice", deed="Electric Company"), c.MoveToken(player="Bob", square=5))
     app = make_app(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "l", "7", "enter")  # 5 + 7 = 12, Electric Company
+        await pilot.press("2", "l", "7")  # 5 + 7 = 12, Electric Company: no Enter after a throw
         await pilot.pause()
         assert isinstance(app.screen, LandedScreen)
         await pilot.press("enter")
@@ -95,10 +94,10 @@ async def test_the_dice_onto_a_square_with_nothing_to_do_open_no_dialog(
     path = game(c.Buy(player="Bob", deed="Vermont Avenue"), c.MoveToken(player="Bob", square=2))
     app = make_app(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "l", "6", "enter")  # Vermont Avenue, his own
+        await pilot.press("2", "l", "6")  # Vermont Avenue, his own
         await pilot.pause()
         assert isinstance(app.screen, LedgerScreen)
-        await pilot.press("l", "2", "enter")  # Jail, just visiting
+        await pilot.press("l", "2")  # Jail, just visiting
         await pilot.pause()
         assert isinstance(app.screen, LedgerScreen)
         assert position(app.state, "Bob") == 10
@@ -107,12 +106,10 @@ async def test_the_dice_onto_a_square_with_nothing_to_do_open_no_dialog(
 DICE_SEQUENCE = [
     "space",  # Bob's turn
     "l",
-    *"11",
-    "enter",  # Boardwalk + 11: past GO to Jail, just visiting
+    *"11",  # Boardwalk + 11: past GO to Jail, just visiting
     "space",  # Carol's turn
     "l",
     "8",
-    "enter",
     "enter",  # Jail + 8: Carol buys Tennessee Avenue
     "ctrl+z",
     "ctrl+y",
@@ -146,3 +143,17 @@ async def test_dice_landings_typed_with_no_pause_end_in_the_same_journal(
     assert fast == slow
     assert any("Bob passed GO, collected $200 and moved to Jail" in line for line in slow)
     assert any("Carol bought Tennessee Avenue" in line for line in slow)
+
+
+async def test_a_lone_one_waits_for_its_second_digit(game: Callable[..., Path]) -> None:
+    path = game(c.MoveToken(player="Bob", square=0))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, SquarePicker)  # 1 is no throw: 10, 11 or 12 may follow
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        assert app.screen.landing.deed == "St. Charles Place"
+        assert position(app.state, "Bob") == 11

@@ -80,6 +80,13 @@ class SquarePicker(Dialog[Destination]):
     @on(Input.Changed, "#query")
     def _typed(self, event: Input.Changed) -> None:
         self._show(event.value)
+        if self._complete_throw(event.value) and self.shown:
+            self.dismiss(self.shown[0])  # the throw says it all: no Enter needed
+
+    @staticmethod
+    def _complete_throw(text: str) -> bool:
+        """A dice total no further digit could change: 2 to 9, or 10 to 12 (a lone 1 waits)."""
+        return text.isdigit() and (len(text) == 2 or text != "1")
 
     def _destinations(self, query: str) -> list[Destination]:
         text = query.strip()
