@@ -38,6 +38,10 @@ class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
 
     def __init__(self) -> None:
         super().__init__()
+        # The receipts shown over the ledger are in its history: cleared while the ledger is
+        # still the screen showing them, so none stays behind the dialog. What the dialog
+        # itself says comes in its bottom corner, never over its fields (dialogs.tcss).
+        self.app.clear_notifications()
         self._keys: dict[str, str] = {}
         self._list_letters = ""
         """Letters typed in a list of options so far, to find a line by its words."""
