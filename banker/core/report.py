@@ -5,7 +5,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from banker.core.money import msg, plural
+from banker.core.ledger import debt_reason
+from banker.core.money import Message, msg, plural
 from banker.core.state import GameState
 from banker.core.worth import (
     income_tax_percent,
@@ -170,30 +171,61 @@ def state_text(state: GameState, tr: Translator = ENGLISH) -> list[str]:
         bank = msg("{bank}; Free Parking pot {amount}", bank=bank, amount=pot)
     lines.append(bank.render(tr))
     if state.debts:
-        lines.append("Debts:")
+        lines.append(msg("Debts:").render(tr))
         for debt in state.debts:
-            to = debt.creditor or ("the Free Parking pot" if debt.to_pot else "the bank")
-            lines.append(f"  {debt.debtor} owes {to} {m(debt.amount)} ({debt.reason})")
+            lines.append(
+                "  "
+                + msg(
+                    "{debtor} owes {to} {amount} ({why})",
+                    debtor=debt.debtor,
+                    to=_owed(debt.creditor, debt.to_pot),
+                    amount=m(debt.amount),
+                    why=debt_reason(debt),
+                ).render(tr)
+            )
     auction = state.auction
     if auction is not None:
         bid = (
-            f"high bid {m(auction.high_bid)} by {auction.high_bidder}"
+            msg("high bid {amount} by {p}", amount=m(auction.high_bid), p=auction.high_bidder)
             if auction.high_bidder
-            else "no bid yet"
-        )
-        lines.append(f"Auction open: {auction.lot}, {bid}; bidding: {', '.join(auction.bidders)}")
-        if state.auction_queue:
-            lines.append(f"  then: {', '.join(state.auction_queue)}")
-    if state.estate is not None:
-        owed = ", ".join(
-            f"{c.creditor or ('the pot' if c.to_pot else 'the bank')} {m(c.amount)}"
-            for c in state.estate.claims
+            else msg("no bid yet")
         )
         lines.append(
-            f"{state.estate.debtor}'s estate: {m(state.estate.pool)} so far, shared when the "
-            f"last auction closes among: {owed}"
+            msg(
+                "Auction open: {lot}, {bid}; bidding: {players}",
+                lot=auction.lot,
+                bid=bid,
+                players=", ".join(auction.bidders),
+            ).render(tr)
+        )
+        if state.auction_queue:
+            queue = ", ".join(state.auction_queue)
+            lines.append("  " + msg("then: {lots}", lots=queue).render(tr))
+    if state.estate is not None:
+        owed = ", ".join(
+            f"{_said(_owed(c.creditor, c.to_pot), tr)} {m(c.amount)}" for c in state.estate.claims
+        )
+        lines.append(
+            msg(
+                "{p}'s estate: {amount} so far, shared when the last auction closes among: "
+                "{owed}",
+                p=state.estate.debtor,
+                amount=m(state.estate.pool),
+                owed=owed,
+            ).render(tr)
         )
     if state.winner is not None:
-        how = "the game was ended" if state.ended else "the game is over"
-        lines.append(f"Winner: {state.winner} ({how})")
+        how = msg("the game was ended") if state.ended else msg("the game is over")
+        lines.append(msg("Winner: {p} ({how})", p=state.winner, how=how).render(tr))
     return lines
+
+
+def _said(words: Message | str, tr: Translator) -> str:
+    return words.render(tr) if isinstance(words, Message) else words
+
+
+def _owed(creditor: str | None, to_pot: bool) -> Message | str:
+    """Who a debt or a claim is owed to: a player by name, the pot or the bank."""
+    if creditor is not None:
+        return creditor
+    return msg("the Free Parking pot") if to_pot else msg("the bank")

@@ -534,3 +534,22 @@ def test_auction_go_names_no_deed_at_random() -> None:
     play = Play("Alice,Bob")
     text = play.refused("auction go", "No deed is called 'go'")
     assert "Marvin" not in text
+
+
+def test_show_text_tells_debts_auction_and_winner_in_the_games_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from banker.cli import main
+
+    game = str(tmp_path / "g.banker")
+    assert main(["new", game, "--players", "Alice,Bob,Carol"]) == 0
+    for line in ("language th", "buy alice board", "pay bob 1470", "rent bob board"):
+        assert main(["do", game, line]) == 0
+    assert main(["do", game, "auction park"]) == 0
+    assert main(["do", game, "bid carol 100"]) == 0
+    capsys.readouterr()
+    assert main(["show", game]) == 0
+    out = capsys.readouterr().out
+    assert "หนี้:" in out and "Bob ติดหนี้Alice $50" in out
+    assert "กำลังประมูล:" in out and "ราคาสูงสุด $100 โดย Carol" in out
+    assert "owes" not in out and "Auction open" not in out
