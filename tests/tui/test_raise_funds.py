@@ -82,9 +82,8 @@ async def test_raise_funds_sells_evenly_mortgages_and_settles(game: Callable[...
         await choose(pilot, app, "Sell one building on the Light blue group")
         assert "Still missing $45" in text_of(screen.query_one("#missing"))
         await choose(pilot, app, "Mortgage Reading Railroad")
-        # The mortgage brings the cash to cover the debt, which is paid in the same entry.
-        assert "Alice owes nothing now" in text_of(screen.query_one("#debts"))
-        await pilot.press("escape")
+        # The mortgage brings the cash to cover the debt, which is paid in the same entry,
+        # and the screen closes by itself: nothing is left to raise.
         await pilot.pause()
         assert isinstance(app.screen, LedgerScreen)
     with reopen(path) as journal:

@@ -151,7 +151,9 @@ class RaiseFundsScreen(Follows, Dialog[None]):
             self.query_one("#reason", Static).update(said(move.refusal))
             return
         self.query_one("#reason", Static).update("")
-        self.banker.do(move.command)
+        owed = bool(self.state.debts_of(self.player))
+        if self.banker.do(move.command) and owed and not self.state.debts_of(self.player):
+            self.dismiss(None)  # the move paid the debt (the receipt says so): nothing to raise
 
     @on(Button.Pressed, "#settle")
     def _settle(self) -> None:
