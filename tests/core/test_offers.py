@@ -152,11 +152,20 @@ def test_a_utility_needs_the_dice_first(table: Table) -> None:
     assert utility_rent(table.state, "Bob", "Water Works", 13).reason is None
 
 
-def test_income_tax_offers_both_options_with_the_percentage_worked_out(table: Table) -> None:
+def test_income_tax_offers_both_options_the_cheaper_first(table: Table) -> None:
+    found = land_on_square(table.state, "Alice", SquareKind.INCOME_TAX)
+    assert [(o.command, o.amount) for o in found.offers] == [
+        (PayTax(player="Alice", kind="income_percent"), 150),
+        (PayTax(player="Alice", kind="income_flat"), 200),
+    ]
+
+
+def test_income_tax_offers_the_flat_amount_first_when_it_is_cheaper(table: Table) -> None:
+    table.set_cash("Alice", 2500)  # worth $2,500: 10% is $250
     found = land_on_square(table.state, "Alice", SquareKind.INCOME_TAX)
     assert [(o.command, o.amount) for o in found.offers] == [
         (PayTax(player="Alice", kind="income_flat"), 200),
-        (PayTax(player="Alice", kind="income_percent"), 150),
+        (PayTax(player="Alice", kind="income_percent"), 250),
     ]
 
 

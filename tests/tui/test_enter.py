@@ -94,3 +94,15 @@ async def test_letters_find_a_card_in_the_list_by_a_word_of_it(
         await pilot.pause()
     with reopen(path) as journal:
         assert journal.game.state.player("Bob").cash == 1500 + 50
+
+
+async def test_enter_on_income_tax_pays_the_cheaper_choice(game: Callable[..., Path]) -> None:
+    path = game(c.MoveToken(player="Bob", square=0))  # worth $1,500: 10% is $150, under $200
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l", "4")  # GO + 4: Income Tax
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(path) as journal:
+        assert journal.game.state.player("Bob").cash == 1500 - 150

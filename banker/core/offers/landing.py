@@ -326,6 +326,8 @@ def _income_tax(found: LandingOffers, state: GameState, player: str) -> None:
         (msg("{pct}% of worth", pct=pct), due),
     ]
     _add(found, state, "w", msg("Pay {amount} ({pct}%)", amount=money(due), pct=pct), percent, due)
+    if due < flat:  # the cheaper choice first: it is what the table expects Enter to take
+        found.offers[-2:] = found.offers[-1:-3:-1]
 
 
 NEEDS_MORE = (CardAction.ADVANCE, CardAction.NEAREST_RAILROAD, CardAction.NEAREST_UTILITY)
