@@ -9,6 +9,7 @@ from banker.core.game import Game
 from banker.core.money import N_, Message, plural
 from banker.core.report import state_json
 from banker.core.state import GameState
+from banker.core.turns import whose_turn
 from banker.core.worth import mortgage_value, owed
 from banker.i18n import Translator, translator
 from banker.store.journal import LogEntry
@@ -35,6 +36,7 @@ WORDS = [
     N_("{name} wins"),
     N_("winner"),
     N_("bankrupt"),
+    N_("their turn"),
     N_("mortgaged"),
     N_("hotel"),
     N_("houses left"),
@@ -107,6 +109,7 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
         mortgage = m(mortgage_value(state, d["name"]))
         deeds.append({**d, "group": group, "mortgage_text": mortgage, "houses_text": houses})
     players = []
+    turn = whose_turn(state)
     for p in raw["players"]:
         owes = owed(state, p["name"])
         players.append(
@@ -115,6 +118,7 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
                 "cash_text": m(p["cash"]),
                 "worth_text": None if p["worth"] is None else m(p["worth"]),
                 "owes_text": m(owes) if owes else None,
+                "turn": p["name"] == turn,
             }
         )
     auction = raw["auction"]

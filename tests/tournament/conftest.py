@@ -18,8 +18,9 @@ from banker.store import Journal
 from banker.web.share import serve
 
 
-async def until(check: Callable[[], object], limit: float = 10.0) -> object:
-    """Wait (bounded) for `check()` to be truthy; its value, or fail saying what was awaited."""
+async def until(check: Callable[[], object], limit: float = 60.0) -> object:
+    """Wait for `check()` to be truthy (bounded against a hang, not a measure of speed);
+    its value, or fail saying what was awaited."""
     for _ in range(int(limit / 0.02)):
         value = check()
         if value:

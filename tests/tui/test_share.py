@@ -28,7 +28,7 @@ async def fetch_table(url: str) -> dict[str, object]:
 
 
 async def wait_for_cash(url: str, player: str, cash: int) -> None:
-    for _ in range(40):
+    for _ in range(600):  # up to a minute: a guard against a hang, not a measure of speed
         table = await fetch_table(url)
         players = {p["name"]: p["cash"] for p in table["players"]}  # type: ignore[index,union-attr]
         if players[player] == cash:

@@ -64,8 +64,9 @@ async def served(banker: Journal, game_path: Path) -> AsyncIterator[Served]:
     reader.close()
 
 
-async def next_table(response: ClientResponse, timeout: float = 2.0) -> dict[str, Any]:
-    """The next `table` event on an event stream, parsed."""
+async def next_table(response: ClientResponse, timeout: float = 30.0) -> dict[str, Any]:
+    """The next `table` event on an event stream, parsed (`timeout`: a guard against a hang,
+    not a measure of speed)."""
 
     async def read() -> dict[str, Any]:
         event, data = "", []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from pathlib import Path
 
 import aiohttp
@@ -54,16 +53,13 @@ async def test_the_stream_starts_with_the_table(served: Served) -> None:
     assert table["players"][1]["cash_text"] == "$1,500"
 
 
-async def test_a_banker_action_in_another_journal_reaches_a_connected_phone_within_a_second(
+async def test_a_banker_action_in_another_journal_reaches_a_connected_phone(
     served: Served, banker: Journal
 ) -> None:
     async with served.client.get(served.base + "events") as response:
         await next_table(response)
         banker.apply(Buy(player="Alice", deed="Boardwalk"))
-        applied = time.monotonic()
         table = await next_table(response)
-        waited = time.monotonic() - applied
-    assert waited < 1.0
     assert table["seq"] == 2
     assert table["players"][0]["cash_text"] == "$1,100"
     boardwalk = next(d for d in table["deeds"] if d["name"] == "Boardwalk")
@@ -87,7 +83,11 @@ async def test_every_phone_gets_every_action(served: Served, banker: Journal) ->
     assert park["mortgaged"] is True
 
 
-async def test_notify_pushes_the_apps_own_journal_at_once(banker: Journal) -> None:
+async def test_notify_pushes_the_apps_own_journal_at_once(
+    banker: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The view would next look on its own in an hour: a table that arrives was pushed.
+    monkeypatch.setattr("banker.web.server.POLL_SECONDS", 3600.0)
     view = TableView(banker)  # the app's case: the journal it writes to, no file following
     url = await view.start("127.0.0.1", 0)
     try:
@@ -96,9 +96,7 @@ async def test_notify_pushes_the_apps_own_journal_at_once(banker: Journal) -> No
                 await next_table(response)
                 banker.apply(PassGo(player="Bob"))
                 view.notify()
-                started = time.monotonic()
                 table = await next_table(response)
-                assert time.monotonic() - started < 0.2  # no polling wait
         assert table["players"][1]["cash_text"] == "$1,700"
     finally:
         await view.stop()
@@ -107,8 +105,10 @@ async def test_notify_pushes_the_apps_own_journal_at_once(banker: Journal) -> No
 async def test_an_open_auction_shows_its_high_bid(served: Served, banker: Journal) -> None:
     banker.apply(StartAuction(lot="Boardwalk"))
     banker.apply(Bid(player="Bob", amount=250))
-    await asyncio.sleep(0.6)
-    table = await (await served.client.get(served.base + "table.json")).json()
+    async with served.client.get(served.base + "events") as response:
+        table = await next_table(response)
+        while table["seq"] < 3:  # the view publishes what it has followed so far
+            table = await next_table(response)
     assert table["auction"]["lot"] == "Boardwalk"
     assert table["auction"]["high_bid_text"] == "$250"
     assert table["auction"]["high_bidder"] == "Bob"
@@ -256,10 +256,8 @@ async def test_stop_ends_the_streams_and_the_old_token_is_dead(banker: Journal) 
     async with aiohttp.ClientSession() as session:
         response = await session.get(old + "events")
         await next_table(response)
-        started = time.monotonic()
         await view.stop()
-        assert time.monotonic() - started < 2.0
-        assert await asyncio.wait_for(response.content.read(), 2) == b""
+        assert await asyncio.wait_for(response.content.read(), 30) == b""
         new = await view.start("127.0.0.1", port or 0)
         try:
             assert new != old
@@ -292,3 +290,14 @@ async def test_a_busy_port_is_a_clear_error(banker: Journal, tmp_path: Path) -> 
             await TableView(banker).start("127.0.0.1", first.port or 0)
     finally:
         await first.stop()
+
+
+async def test_the_table_says_whose_turn_it_is(served: Served, banker: Journal) -> None:
+    from banker.core.commands import PassTurn
+
+    async with served.client.get(served.base + "events") as response:
+        table = await next_table(response)
+        assert [p["turn"] for p in table["players"]][:2] == [True, False]
+        banker.apply(PassTurn())
+        table = await next_table(response)
+    assert [p["turn"] for p in table["players"]][:2] == [False, True]

@@ -69,6 +69,7 @@
     var notes = p.worth_text === null ? [] : [w("worth {amount}", { amount: p.worth_text })];
     if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
+    if (p.turn && !t.winner) notes.unshift(w("their turn"));
     if (p.bankrupt) notes.push(w("bankrupt"));
     if (t.winner === p.name) notes.push(w("winner"));
     add(row, el("div", "sub", notes.join(" \u00b7 ")), deedsOf(t, p.name));
@@ -81,6 +82,7 @@
     var notes = p.worth_text === null ? [] : [w("worth {amount}", { amount: p.worth_text })];
     if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
+    if (p.turn && !t.winner) notes.unshift(w("their turn"));
     if (p.bankrupt) notes.push(w("bankrupt"));
     t.debts.forEach(function (d) {
       if (d.debtor === p.name) notes.push(w("{amount} to {creditor} ({reason})", { amount: d.amount_text, creditor: d.creditor, reason: d.reason }));
