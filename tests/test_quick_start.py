@@ -45,7 +45,9 @@ def test_the_readme_has_two_commands_that_make_their_own_environment() -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "tools/quick_start.py --line test" in script
+    _, test = quick_start.quick_start_lines()
+    assert f'test_command="{test}"' in script
+    assert "tools/quick_start.py --line test" in script  # and checks the two agree
     assert 'bash -c "$test_command"' in script
 
 
