@@ -12,16 +12,16 @@ The director still never writes to a table: the table writes to the director.
 from __future__ import annotations
 
 import asyncio
-import secrets
 from urllib.parse import urlsplit
 
 from aiohttp import web
-from aiohttp.typedefs import Handler
 
 from banker.core.errors import BankerError
+from banker.i18n import N_
 from banker.tournament.director import Director, differences
-from banker.web.net import lan_address, url_host
-from banker.web.server import ShareError, _secure_headers
+from banker.web.limits import Gate
+from banker.web.net import url_host
+from banker.web.site import SECURITY_HEADERS, listen, secure_headers, token_guard
 
 FIRST_TABLE_WAIT = 3.0
 """How long the answer waits for the table's first state, to say what differs."""
@@ -55,28 +55,21 @@ class JoinDesk:
         return f"http://{url_host(self.host)}:{self.port}/{self.token}/join"
 
     def make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self._guard], client_max_size=4096)
+        app = web.Application(
+            middlewares=[token_guard(lambda: self.token, get_only=False)], client_max_size=4096
+        )
         app.router.add_post(f"/{self.token}/join", self._join)
-        app.on_response_prepare.append(_secure_headers)
+        app.on_response_prepare.append(secure_headers)
         return app
 
     async def start(self, host: str | None = None, port: int = 0) -> str:
-        listen = host or lan_address()
-        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0)
-        await runner.setup()
-        try:
-            await web.TCPSite(runner, listen, port).start()
-        except OSError as exc:
-            await runner.cleanup()
-            raise ShareError(
-                "Cannot open the join address on {host} port {port}: {why}.",
-                host=listen,
-                port=port,
-                why=exc.strerror or exc,
-            ) from None
-        self._runner = runner
-        self.port = int(runner.addresses[0][1])
-        self.host = lan_address() if listen in ("0.0.0.0", "::") else listen
+        self._runner, self.host, self.port = await listen(
+            self.make_app(),
+            host,
+            port,
+            N_("Cannot open the join address on {host} port {port}: {why}."),
+            Gate(SECURITY_HEADERS),
+        )
         return self.url
 
     async def stop(self) -> None:
@@ -84,14 +77,6 @@ class JoinDesk:
         if runner is not None:
             await runner.cleanup()
         self.host = self.port = None
-
-    @web.middleware
-    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        first = request.raw_path.split("?", 1)[0].split("/", 2)
-        given = first[1] if len(first) > 1 else ""
-        if not self.token or not secrets.compare_digest(given.encode(), self.token.encode()):
-            raise web.HTTPNotFound()
-        return await handler(request)
 
     async def _join(self, request: web.Request) -> web.Response:
         form = await request.post()

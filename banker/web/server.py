@@ -20,14 +20,14 @@ from html import escape
 from importlib import resources
 
 from aiohttp import web
-from aiohttp.typedefs import Handler
 
 from banker.core.errors import BankerError
-from banker.i18n import translator
+from banker.i18n import N_, translator
 from banker.store.journal import Journal
-from banker.web.limits import Gate, GatedSite, quiet_logs
-from banker.web.net import lan_address, url_host
+from banker.web.limits import Gate, quiet_logs
+from banker.web.net import url_host
 from banker.web.qr import QrText, qr_text
+from banker.web.site import SECURITY_HEADERS, ShareError, listen, secure_headers, token_guard
 from banker.web.table import PAGE_WORDS, source_json
 
 TOKEN_BYTES = 16
@@ -41,24 +41,7 @@ RETRY_MS = 1000
 MAX_STREAMS = 64
 """Open event streams allowed at once: a table of phones is far below it."""
 
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "Cache-Control": "no-store",
-    "Server": "banker",
-}
-"""Sent with every response: nothing from elsewhere runs, and the token never leaks."""
-
 _TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
-
-
-class ShareError(BankerError):
-    """The table view cannot be served (the address or port is not available)."""
 
 
 @dataclass(frozen=True)
@@ -168,29 +151,23 @@ class TableView:
         """
         if self._runner is not None:
             return self.url
-        listen = host or lan_address()
         app = self.make_app()
-        runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
-        await runner.setup()
         quiet_logs(lambda: self.token)
         self.gate = Gate(SECURITY_HEADERS)
         try:
-            site = GatedSite(runner, listen, port, self.gate)
-            await site.start()
-        except OSError as exc:
-            await runner.cleanup()
+            self._runner, self.host, self.port = await listen(
+                app,
+                host,
+                port,
+                N_(
+                    "Cannot share the table on {host} port {port}: {why}. Choose another "
+                    "address or port, or leave them out to take a free one."
+                ),
+                self.gate,
+            )
+        except ShareError:
             self.token = None
-            raise ShareError(
-                "Cannot share the table on {host} port {port}: {why}. Choose another "
-                "address or port, or leave them out to take a free one.",
-                host=listen,
-                port=port,
-                why=exc.strerror or exc,
-            ) from None
-        self._runner = runner
-        bound = runner.addresses[0]
-        self.port = int(bound[1])
-        self.host = lan_address() if listen in ("0.0.0.0", "::") else listen
+            raise
         return self.url
 
     async def stop(self) -> None:
@@ -220,13 +197,13 @@ class TableView:
         self._sent = None
         self._publish()
         base = f"/{self.token}/"
-        app = web.Application(middlewares=[self._guard])
+        app = web.Application(middlewares=[token_guard(lambda: self.token)])
         app.router.add_get(base, self._page_handler, allow_head=False)
         app.router.add_get(base + r"p/{player:\d{1,2}}", self._page_handler, allow_head=False)
         app.router.add_get(base + "events", self._events_handler, allow_head=False)
         app.router.add_get(base + "table.json", self._table_handler, allow_head=False)
         app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
-        app.on_response_prepare.append(_secure_headers)
+        app.on_response_prepare.append(secure_headers)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -243,18 +220,6 @@ class TableView:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._watcher
             self._watcher = None
-
-    @web.middleware
-    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """404 for anything outside the token, 405 for anything but GET inside it."""
-        token = self.token
-        first = request.raw_path.split("?", 1)[0].split("/", 2)
-        given = first[1] if len(first) > 1 else ""
-        if token is None or not secrets.compare_digest(given.encode(), token.encode()):
-            raise web.HTTPNotFound()
-        if request.method != "GET":
-            raise web.HTTPMethodNotAllowed(request.method, ["GET"])
-        return await handler(request)
 
     async def _page_handler(self, request: web.Request) -> web.Response:
         player = -1
@@ -358,7 +323,3 @@ async def _first(changed: asyncio.Event, lost: asyncio.Event, timeout: float) ->
         for wait in waits:
             wait.cancel()
     return bool(done)
-
-
-async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers.update(SECURITY_HEADERS)

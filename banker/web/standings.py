@@ -20,20 +20,19 @@ from importlib import resources
 from typing import Any
 
 from aiohttp import web
-from aiohttp.typedefs import Handler
 
 from banker.core.money import N_
 from banker.i18n import translator
-from banker.web.net import lan_address, url_host
+from banker.web.limits import Gate
+from banker.web.net import url_host
 from banker.web.qr import QrText, qr_text
 from banker.web.server import (
     HEARTBEAT_SECONDS,
     MAX_STREAMS,
     RETRY_MS,
     TOKEN_BYTES,
-    ShareError,
-    _secure_headers,
 )
+from banker.web.site import SECURITY_HEADERS, ShareError, listen, secure_headers, token_guard
 
 PAGE_WORDS = {
     "title": N_("Banker: the tournament"),
@@ -114,23 +113,18 @@ class StandingsView:
     async def start(self, host: str | None = None, port: int = 0) -> str:
         if self._runner is not None:
             return self.url
-        listen = host or lan_address()
-        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0)
-        await runner.setup()
+        app = self.make_app()
         try:
-            await web.TCPSite(runner, listen, port).start()
-        except OSError as exc:
-            await runner.cleanup()
+            self._runner, self.host, self.port = await listen(
+                app,
+                host,
+                port,
+                N_("Cannot share the standings on {host} port {port}: {why}."),
+                Gate(SECURITY_HEADERS),
+            )
+        except ShareError:
             self.token = None
-            raise ShareError(
-                "Cannot share the standings on {host} port {port}: {why}.",
-                host=listen,
-                port=port,
-                why=exc.strerror or exc,
-            ) from None
-        self._runner = runner
-        self.port = int(runner.addresses[0][1])
-        self.host = lan_address() if listen in ("0.0.0.0", "::") else listen
+            raise
         return self.url
 
     async def stop(self) -> None:
@@ -150,29 +144,18 @@ class StandingsView:
         self._changed = asyncio.Event()
         self._publish()
         base = f"/{self.token}/"
-        app = web.Application(middlewares=[self._guard])
+        app = web.Application(middlewares=[token_guard(lambda: self.token)])
         app.router.add_get(base, self._page_handler, allow_head=False)
         app.router.add_get(base + "events", self._events_handler, allow_head=False)
         app.router.add_get(base + "board.json", self._board_handler, allow_head=False)
         app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
-        app.on_response_prepare.append(_secure_headers)
+        app.on_response_prepare.append(secure_headers)
         app.on_shutdown.append(self._on_shutdown)
         return app
 
     async def _on_shutdown(self, app: web.Application) -> None:
         self._closing = True
         self._wake()
-
-    @web.middleware
-    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        token = self.token
-        first = request.raw_path.split("?", 1)[0].split("/", 2)
-        given = first[1] if len(first) > 1 else ""
-        if token is None or not secrets.compare_digest(given.encode(), token.encode()):
-            raise web.HTTPNotFound()
-        if request.method != "GET":
-            raise web.HTTPMethodNotAllowed(request.method, ["GET"])
-        return await handler(request)
 
     async def _page_handler(self, request: web.Request) -> web.Response:
         translate = translator(self.language)

@@ -13,7 +13,7 @@ import pytest
 from banker.tournament.director import Director, board_json, results_csv
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup, Place, RecordResult, Seat, StartRound
-from banker.web.server import SECURITY_HEADERS
+from banker.web.site import SECURITY_HEADERS
 from banker.web.standings import StandingsView
 from tests.web.chromium import Chromium, find_chromium
 

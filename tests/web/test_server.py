@@ -281,7 +281,7 @@ async def test_urls_for_each_player_and_ipv6_hosts(banker: Journal) -> None:
 
 
 async def test_a_busy_port_is_a_clear_error(banker: Journal, tmp_path: Path) -> None:
-    from banker.web.server import ShareError
+    from banker.web.site import ShareError
 
     first = TableView(banker)
     await first.start("127.0.0.1", 0)

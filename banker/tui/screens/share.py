@@ -114,7 +114,8 @@ async def open_share(app: object, host: str | None = None, port: int = 0) -> Non
     The server runs on the app's own event loop; it follows the journal by itself.
     """
     from banker.tui.app import BankerApp
-    from banker.web.server import ShareError, TableView
+    from banker.web.server import TableView
+    from banker.web.site import ShareError
 
     assert isinstance(app, BankerApp)
     journal = app.journal
