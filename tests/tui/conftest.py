@@ -70,3 +70,27 @@ async def type_text(pilot: object, text: str) -> None:
     assert isinstance(pilot, Pilot)
     for ch in text:
         await pilot.press("space" if ch == " " else ch)
+
+
+def text_of(widget: object, width: int = 110) -> str:
+    """What a Static shows, as plain text `width` columns wide."""
+    import io
+
+    from rich.console import Console
+    from textual.widgets import Static
+
+    assert isinstance(widget, Static)
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return console.export_text()
+
+
+async def command(pilot: object, line: str) -> None:
+    """Type a line into the ledger's command bar."""
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    await pilot.press("colon")
+    await type_text(pilot, line)
+    await pilot.press("enter")
+    await pilot.pause()

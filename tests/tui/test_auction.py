@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
-from textual.widgets import Digits, Static
+from textual.widgets import Digits
 
 from banker.core import commands as c
 from banker.core.rules import HouseRules
@@ -17,6 +15,7 @@ from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.screens.lots import LotPicker
 from tests.tui.conftest import SIZE, reopen, type_text
+from tests.tui.conftest import text_of as shown
 
 
 async def test_an_auction_by_keys_sells_the_deed_to_the_highest_bidder(
@@ -126,11 +125,8 @@ async def test_the_countdown_calls_out_and_asks_to_sell(game: Callable[..., Path
 
 
 def text_of(widget: object) -> str:
-    """What a Static shows, as plain text."""
-    assert isinstance(widget, Static)
-    console = Console(width=60, record=True, file=io.StringIO())
-    console.print(widget.content)
-    return console.export_text()
+    """What a Static shows, as plain text in the auction's narrow box."""
+    return shown(widget, width=60)
 
 
 SHORTAGE = (

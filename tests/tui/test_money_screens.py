@@ -4,15 +4,11 @@ debts paid as the cash arrives, in English, Malay and Thai."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from rich.console import Console
-from textual.pilot import Pilot
-from textual.widgets import Static
 
 from banker.core import commands as c
 from banker.core.edition import load_edition
@@ -23,21 +19,7 @@ from banker.tui.app import make_app
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.screens.raise_funds import RaiseFundsScreen
 from banker.tui.screens.settlement import SettlementScreen
-from tests.tui.conftest import SIZE, reopen, type_text
-
-
-def text_of(widget: object) -> str:
-    assert isinstance(widget, Static)
-    console = Console(width=110, record=True, file=io.StringIO())
-    console.print(widget.content)
-    return console.export_text()
-
-
-async def command(pilot: Pilot[None], line: str) -> None:
-    await pilot.press("colon")
-    await type_text(pilot, line)
-    await pilot.press("enter")
-    await pilot.pause()
+from tests.tui.conftest import SIZE, command, reopen, text_of, type_text
 
 
 async def test_the_statement_shows_each_creditors_share_before_it_is_final(

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import Button, OptionList, SelectionList, Static
+from textual.widgets import Button, OptionList, SelectionList
 
 from banker.core import commands as c
 from banker.tui.app import BankerApp, make_app
@@ -18,28 +16,13 @@ from banker.tui.screens.end_game import EndGameScreen
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.screens.raise_funds import RaiseFundsScreen
 from banker.tui.screens.settlement import SettlementScreen
-from tests.tui.conftest import SIZE, reopen, type_text
+from tests.tui.conftest import SIZE, command, reopen, text_of
 
 BOB_DARK_BLUES = (
     c.Buy(player="Bob", deed="Park Place"),
     c.Buy(player="Bob", deed="Boardwalk"),
 )
 """Bob holds the whole dark blue group: Boardwalk's rent is $100 without houses."""
-
-
-def text_of(widget: object) -> str:
-    assert isinstance(widget, Static)
-    console = Console(width=110, record=True, file=io.StringIO())
-    console.print(widget.content)
-    return console.export_text()
-
-
-async def command(pilot: Pilot[None], line: str) -> None:
-    """Type a line into the ledger's command bar."""
-    await pilot.press("colon")
-    await type_text(pilot, line)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def choose(pilot: Pilot[None], app: BankerApp, label: str) -> None:
