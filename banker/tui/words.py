@@ -71,12 +71,6 @@ def square_label(name: str) -> str:
     return name if shown == name else f"{shown} ({name})"
 
 
-def _is_go(edition: Edition, name: str) -> bool:
-    return any(
-        s.kind is SquareKind.GO and s.name.casefold() == name.casefold() for s in edition.squares
-    )
-
-
 @dataclass(frozen=True)
 class Landing:
     """A place a token can land, as the banker names it: a deed, a square, or a card."""

@@ -416,22 +416,3 @@ def _is_go(edition: Edition, name: str) -> bool:
     return any(
         s.kind is SquareKind.GO and s.name.casefold() == name.casefold() for s in edition.squares
     )
-
-
-@dataclass(frozen=True)
-class IncomeTax:
-    """Both income tax options for a player now."""
-
-    flat: Money
-    percent: int
-    """The percentage of total worth, e.g. 10."""
-    of_worth: Money
-    """That percentage of the player's worth, rounded by the house rule."""
-
-
-def income_tax(state: GameState, player: str) -> IncomeTax:
-    return IncomeTax(
-        state.edition.income_tax,
-        state.edition.income_tax_percent,
-        income_tax_percent(state, player),
-    )
