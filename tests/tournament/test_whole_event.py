@@ -125,6 +125,8 @@ async def test_a_whole_small_event(tmp_path: Path, venue: Venue) -> None:
             table.banker.apply(EndGame())
         await until(lambda: director.state.round(2).complete)
         director.end_round()
+        # The board is redrawn at most every few seconds: wait for the one after the end.
+        await until(lambda: b'"ended":true' in standings_view._board)
         assert seat.tables[0][1] in {
             p.name for p in director.state.round(2).results[1].places if p.place == 1
         }
