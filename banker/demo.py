@@ -69,6 +69,7 @@ def demo_commands() -> list[c.Command]:
         c.Mortgage(player="Dave", deed="Virginia Avenue"),
         c.PayRent(player="Dave", deed="Reading Railroad"),
         c.DrawCard(player="Alice", card="chance-dividend"),
+        c.DrawCard(player="Carol", card="chance-jail"),
         c.LeaveJail(player="Carol", method="fine"),
         c.PayTax(player="Dave", kind="luxury"),
         c.PayRent(player="Bob", deed="Boardwalk"),

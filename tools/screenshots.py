@@ -189,6 +189,15 @@ def demo_in(language: str, players: tuple[str, ...] | None = None) -> Callable[[
     return make
 
 
+def demo_with_dave_in_jail(path: Path) -> Path:
+    """The demo game with Dave sent to jail by the Go to Jail square: the jail dialog's
+    game (only a player in jail pays the fine or uses a card)."""
+    make_demo(path)
+    with Journal.open(path) as journal:
+        journal.apply(c.MoveToken(player="Dave", how="forward", square=30))
+    return path
+
+
 @dataclass(frozen=True)
 class Shot:
     """One screenshot: its file name, the terminal size, and the keys that lead to it."""
@@ -221,7 +230,7 @@ SHOTS = (
     Shot("pay", (120, 40), pay),
     Shot("mortgage", (120, 40), mortgage),
     Shot("pass-go", (120, 40), pass_go),
-    Shot("jail", (120, 40), jail),
+    Shot("jail", (120, 40), jail, demo_with_dave_in_jail),
     Shot("card-details", (120, 40), card_details),
     Shot("command-bar", (120, 40), command_bar),
     Shot("chance-thai", (120, 40), chance, demo_in("th", THAI_PLAYERS)),

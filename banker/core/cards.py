@@ -8,6 +8,7 @@ from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import charge, deed_of, from_bank, player_of, seated_from_left, transfer
 from banker.core.money import Message, Money, joined, msg, plural
 from banker.core.state import Debt, GameState, Player
+from banker.core.turns import arrive, position, send_to_jail, words_of
 from banker.core.worth import check_dice, rent_due
 
 DECK_NAMES: dict[str, Message] = {"chance": msg("Chance"), "chest": msg("Community Chest")}
@@ -45,7 +46,8 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         CardAction.NEAREST_RAILROAD,
         CardAction.NEAREST_UTILITY,
     )
-    if cmd.square is not None and not moves_token:
+    follows = state.rules.follow_tokens
+    if cmd.square is not None and not moves_token and not follows:
         raise BadInput("{card!r} does not move the token: no square to give.", card=words)
     if cmd.passed_go and not moves_token:
         raise BadInput("{card!r} does not move the token past GO.", card=words)
@@ -61,6 +63,16 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         raise BadInput(
             "Only the nearest-utility card takes dice; {card!r} does not.", card=words
         )
+    moving = moves_token or action in (CardAction.BACK, CardAction.GO_TO_JAIL)
+    if follows and player.name in state.jail and (moving or cmd.square is not None):
+        raise NotAllowed(
+            "{p} is in jail: a card is drawn on landing, and a player in jail lands "
+            "nowhere until they leave.",
+            p=player.name,
+        )
+    origin = _origin(state, cmd, card)
+    if follows and origin is not None:
+        state.positions[player.name] = origin
     head = msg("{p} drew {deck}: {card}", p=player.name, deck=deck_name(card.deck), card=words)
     pot = state.rules.free_parking_pot
     money = state.money
@@ -135,18 +147,101 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
             )
         player.jail_cards.append(card.deck)
         return said(msg("kept until used or sold"))
-    if action in (CardAction.GO_TO_JAIL, CardAction.BACK):
-        return said()
+    if action is CardAction.GO_TO_JAIL:
+        if not follows:
+            return said()
+        send_to_jail(state, player.name)
+        return said(msg("went to jail: no salary"))
+    if action is CardAction.BACK:
+        if not follows or origin is None:
+            return said()
+        size = state.edition.board_size
+        back = (origin - card.spaces) % size
+        if arrive(state, player.name, back, "card", card=card.id):
+            return said(msg("went to jail: no salary"))
+        return said(msg("now on {square}", square=words_of(state, back)))
     # The cards that move the token: where to, and whether past GO, follow from the square
     # it was drawn on.
-    deed, passes = _journey(state, cmd, card)
+    deed, passes = _journey(state, cmd, card, origin)
     salary = None
     if passes:
         from_bank(state, player, state.salary)
         salary = msg("collected {amount} salary", amount=money(state.salary))
+    where: Message | None = None
+    origins = _origins(state, card)
+    if follows and (origin is not None or origins):
+        # Without a square, the card goes to the same place from every square of its deck.
+        dest = _destination(state, card, origin if origin is not None else origins[0])[0]
+        arrive(state, player.name, dest, "card", cmd.dice, card.id)
+        where = msg("now on {square}", square=words_of(state, dest))
     if action is CardAction.ADVANCE or deed is None:
-        return said(salary)
-    return said(salary, *_card_rent(state, player, cmd, card, deed))
+        return said(salary, where)
+    return said(salary, where, *_card_rent(state, player, cmd, card, deed))
+
+
+def _origin(state: GameState, cmd: DrawCard, card: Card) -> int | None:
+    """The square of its deck the card was drawn on: the one named (`at N`), else the
+    token's when it stands on one. Where the bank follows the tokens and it stands on none,
+    a card whose journey is the same from every square the card (and the deed named) allow
+    takes the first of them; a card whose journey differs is refused with the squares.
+    None for a card that does not move the token, or a board without the deck's squares.
+
+    Raises:
+        BadInput: the square named is not one of the deck's, or the card needs one.
+    """
+    origins = _origins(state, card)
+    if not origins:
+        return None
+    deck = deck_name(card.deck)
+    words = state.edition.card_words(card)
+    if cmd.square is not None:
+        if cmd.square not in origins:
+            raise BadInput(
+                "{card!r} is drawn on a {deck} square ({squares}); square {n} is not one.",
+                card=words,
+                deck=deck,
+                squares=", ".join(map(str, origins)),
+                n=cmd.square,
+            )
+        return cmd.square
+    if not state.rules.follow_tokens:
+        return None  # games saved before: the card's journey from every square
+    candidates = origins
+    if cmd.deed is not None and card.action in (
+        CardAction.NEAREST_RAILROAD,
+        CardAction.NEAREST_UTILITY,
+    ):
+        square = deed_of(state, cmd.deed).square
+        _check_kind(state, card, deed_of(state, cmd.deed))
+        candidates = [o for o in origins if _destination(state, card, o)[0] == square]
+        if not candidates:
+            return None  # the journey says why that deed cannot be it
+    here = position(state, cmd.player)
+    if here in candidates:
+        return here
+    size = state.edition.board_size
+    journeys: set[object]
+    if card.action is CardAction.BACK:
+        journeys = {(o - card.spaces) % size for o in candidates}
+    elif card.action in (
+        CardAction.ADVANCE,
+        CardAction.NEAREST_RAILROAD,
+        CardAction.NEAREST_UTILITY,
+    ):
+        journeys = {_destination(state, card, o) for o in candidates}
+    else:
+        return None
+    if len(journeys) == 1:
+        return candidates[0]
+    raise BadInput(
+        "{p}'s token is on {square}, not on a {deck} square: say which one the card was "
+        "drawn on ('card {p} {id} at N'; {deck} squares: {squares}).",
+        p=cmd.player,
+        square=words_of(state, here),
+        deck=deck,
+        id=card.id,
+        squares=", ".join(map(str, origins)),
+    )
 
 
 def _origins(state: GameState, card: Card) -> list[int]:
@@ -173,7 +268,9 @@ def _deed_at(state: GameState, square: int) -> str | None:
     return next((d.name for d in state.edition.deeds if d.square == square), None)
 
 
-def _journey(state: GameState, cmd: DrawCard, card: Card) -> tuple[str | None, bool]:
+def _journey(
+    state: GameState, cmd: DrawCard, card: Card, origin: int | None
+) -> tuple[str | None, bool]:
     """The deed a nearest-railroad or nearest-utility card sends the token to (None for
     other cards, or when unknown) and whether it passes GO; refuses what cannot happen."""
     nearest = card.action in (CardAction.NEAREST_RAILROAD, CardAction.NEAREST_UTILITY)
@@ -183,21 +280,10 @@ def _journey(state: GameState, cmd: DrawCard, card: Card) -> tuple[str | None, b
         target = (card.target or "").casefold()
         to_go = card.action is CardAction.ADVANCE and target == _go_name(state).casefold()
         return cmd.deed, cmd.passed_go or to_go
-    if cmd.square is not None:
-        if cmd.square not in origins:
-            raise BadInput(
-                "{card!r} is drawn on a {deck} square ({squares}); square {n} is not one.",
-                card=state.edition.card_words(card),
-                deck=deck,
-                squares=", ".join(map(str, origins)),
-                n=cmd.square,
-            )
-        starts = [cmd.square]
-    else:
-        starts = origins
+    starts = [origin] if origin is not None else origins
     deed = cmd.deed
     if nearest:
-        if deed is None and cmd.square is None:
+        if deed is None and origin is None:
             raise BadInput(
                 "Say where {card!r} took the token: the deed ('card {p} {id} DEED') or the "
                 "{deck} square it was drawn on ('card {p} {id} at {first}').",

@@ -43,6 +43,24 @@ class Setup(_Command):
         return check_player_names(names)
 
 
+def parse_setup_json(data: str | bytes) -> Setup:
+    """Read a game's setup back from its journal. A setup written before the bank followed
+    the tokens has no `follow_tokens` in its rules: its game is replayed as it was played,
+    with that rule off.
+
+    Raises:
+        ValueError: the setup is not one.
+    """
+    import json
+
+    raw = json.loads(data)
+    if isinstance(raw, dict) and isinstance(raw.get("rules"), dict):
+        raw["rules"].setdefault("follow_tokens", False)
+    elif isinstance(raw, dict) and "rules" not in raw:
+        raw["rules"] = {"follow_tokens": False}
+    return Setup.model_validate(raw)
+
+
 def check_player_names(names: list[str]) -> list[str]:
     """Trim the names and check them: 2 to 8, told apart whatever the case, spaces and
     punctuation (as the command language reads them), readable.
@@ -186,6 +204,14 @@ class LeaveJail(_Command):
     verb: Literal["jail"] = "jail"
     player: str
     method: Literal["fine", "card"]
+
+
+class GoToJail(_Command):
+    """The player goes to jail: three doubles in a row, as the banker records it (the Go
+    to Jail square and the card send the token there themselves)."""
+
+    verb: Literal["to_jail"] = "to_jail"
+    player: str
 
 
 class BuildHouses(_Command):
@@ -361,16 +387,29 @@ class PassTurn(_Command):
     player: str | None = None
 
 
+MoveHow: TypeAlias = Literal["dice", "forward", "fix", "given"]
+
+
 class MoveToken(_Command):
-    """The token moved to a square: by the dice total from its last known square, or
-    named by the banker (which corrects where the bank thought it was)."""
+    """The token moved: by a throw of the dice from its square, forward to a square the
+    banker names (the salary when the way there passes GO), or a correction of where it
+    stands (which pays nothing)."""
 
     verb: Literal["move"] = "move"
     player: str
-    square: int = Field(ge=0)
-    """The board index, GO being 0."""
+    square: int = Field(default=0, ge=0)
+    """The board index, GO being 0: where a named or corrected move goes."""
     passed_go: bool = False
-    """The move passed or landed on GO: the bank pays the salary."""
+    """For a move written before the bank followed the tokens (`how` "given"): the move
+    passed or landed on GO and the bank paid the salary."""
+    how: MoveHow = "given"
+    """`dice`: by `dice` from the token's square; `forward`: to `square`, forward;
+    `fix`: a correction to `square`; `given`: the square and salary as written (games
+    saved before the bank followed the tokens)."""
+    dice: int | None = Field(default=None, ge=2, le=12)
+    """The throw's total, for a move by the dice."""
+    doubles: bool = False
+    """The throw was a double: the player throws again, or leaves jail."""
 
 
 class EndGame(_Command):
@@ -388,6 +427,7 @@ Command: TypeAlias = Annotated[
     | PayTax
     | DrawCard
     | LeaveJail
+    | GoToJail
     | BuildHouses
     | BuildHotel
     | SellHouses

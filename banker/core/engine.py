@@ -42,12 +42,23 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
     _check_moment(state, command, verb)
     new = state.clone()
     cash = {p.name: p.cash for p in new.players}
+    owed = {p.name: sum(d.amount for d in new.debts_of(p.name)) for p in new.players}
     # Held for the whole command, so no debt it creates can reuse an older one's id.
     older = list(new.debts)
     message = verb.apply(new, command)
     follow(new, command)
     if new.debts:
-        richer = {p.name for p in new.players if p.cash > cash[p.name] and not p.bankrupt}
+        # Debts are paid as soon as the cash covers them: after whatever raised the cash
+        # or made a debt smaller (a trade's `debt N`, a part payment).
+        richer = {
+            p.name
+            for p in new.players
+            if not p.bankrupt
+            and (
+                p.cash > cash[p.name]
+                or sum(d.amount for d in new.debts_of(p.name)) < owed[p.name]
+            )
+        }
         created = {id(d) for d in new.debts} - {id(d) for d in older}
         paid = pay_covered_debts(new, richer, created)
         if paid:

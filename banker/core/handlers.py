@@ -208,6 +208,13 @@ def tax(state: GameState, cmd: PayTax) -> Message:
 
 def jail(state: GameState, cmd: LeaveJail) -> Message:
     player = player_of(state, cmd.player)
+    if player.name not in state.jail and state.rules.follow_tokens:
+        raise NotAllowed(
+            "{p} is not in jail (on the Jail square by the dice is just visiting): there "
+            "is no fine to pay and no card to use.",
+            p=player.name,
+        )
+    state.jail.pop(player.name, None)
     if cmd.method == "card":
         if not player.jail_cards:
             raise NotAllowed(

@@ -328,11 +328,15 @@ def _square(words: list[str]) -> int | None:
     return None
 
 
-def jail(a: Args) -> c.LeaveJail:
-    if len(a.words) < 2 or a.words[-1].casefold() not in ("fine", "card"):
+def jail(a: Args) -> c.LeaveJail | c.GoToJail:
+    """`jail PLAYER fine|card` leaves jail; `jail PLAYER` sends the token there (three
+    doubles in a row)."""
+    if not a.words:
         raise a.usage()
-    method = "fine" if a.words[-1].casefold() == "fine" else "card"
-    return c.LeaveJail(player=a.player(a.words[:-1]), method=method)
+    if a.words[-1].casefold() in ("fine", "card") and len(a.words) >= 2:
+        method = "fine" if a.words[-1].casefold() == "fine" else "card"
+        return c.LeaveJail(player=a.player(a.words[:-1]), method=method)
+    return c.GoToJail(player=a.player(a.words))
 
 
 def _count(words: list[str], most: int) -> tuple[list[str], int]:
@@ -507,21 +511,34 @@ def turn(a: Args) -> c.PassTurn:
 
 
 def move(a: Args) -> c.MoveToken:
-    from banker.core.turns import ahead, find_square, squares
+    """`move PLAYER DICE [doubles]`, `move PLAYER SQUARE` (forward to it) or
+    `move PLAYER SQUARE fix` (a correction of where the token stands)."""
+    from banker.core.turns import find_square, squares
 
-    def where(words: list[str]) -> int | str:
+    words = list(a.words)
+    fix = len(words) > 1 and words[-1].casefold() == "fix"
+    doubles = len(words) > 1 and words[-1].casefold() in ("doubles", "double", "d")
+    if fix or doubles:
+        words.pop()
+
+    def where(rest: list[str]) -> int | str:
         """The dice total, or the square's name once something on the board matches it."""
-        if not words:
+        if not rest:
             raise a.usage()
-        if len(words) == 1 and _is_number(words[0]):
-            return dice(words[0])
-        query = " ".join(words)
+        if len(rest) == 1 and _is_number(rest[0]):
+            if fix:
+                raise BadInput("A correction names the square: 'move PLAYER SQUARE fix'.")
+            return dice(rest[0])
+        if doubles:
+            raise BadInput("Doubles are a throw: 'move PLAYER DICE doubles'.")
+        query = " ".join(rest)
         if not candidates(query, list(squares(a.state.edition).values())):
             match(query, list(squares(a.state.edition).values()), "deed")  # refuses
         return query
 
-    name, to = a.split(a.words, where)
+    name, to = a.split(words, where)
     if isinstance(to, int):
-        square, passed = ahead(a.state, name, to)
-        return c.MoveToken(player=name, square=square, passed_go=passed)
-    return c.MoveToken(player=name, square=find_square(a.state, name, to))
+        return c.MoveToken(player=name, how="dice", dice=to, doubles=doubles)
+    return c.MoveToken(
+        player=name, square=find_square(a.state, name, to), how="fix" if fix else "forward"
+    )

@@ -68,6 +68,11 @@ class HouseRules(BaseModel):
     """Hotels in the bank; the edition's (12) when unset."""
     minimum_bid: Money = Field(default=1, gt=0)
     """The lowest opening bid at an auction."""
+    follow_tokens: bool = True
+    """The bank follows every token (RULES.md, "Turns, tokens and jail"): a card is drawn
+    on a square of its deck and moves the token, only a player in jail pays the fine to
+    leave. Off for games saved before the bank followed the tokens, whose journals are
+    replayed as they were written."""
     houses_before_hotel: int = Field(default=4, ge=1, le=4)
     """Houses on every lot before a hotel: 4, or 3 in the short game."""
     end_after_bankruptcies: int | None = Field(default=None, ge=1, le=2)

@@ -137,6 +137,24 @@ SHARED_FIELDS = frozenset({"edition", "rules"})
 """The fields of a game state that never change after the start, shared between copies."""
 
 
+class Landing(BaseModel):
+    """Where a token last arrived, and how: what the square offers follows from it
+    (`banker.core.offers.landing`)."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    player: str
+    square: int
+    """The board index."""
+    by: Literal["dice", "square", "card", "jail", "fix"]
+    """A throw of the dice, a square named by the banker, a card, Go to Jail, or a
+    correction of where the token stands (which offers nothing)."""
+    dice: int | None = None
+    """The throw that brought the token there, for a utility's rent."""
+    card: str | None = None
+    """The card that brought the token there, when a card did."""
+
+
 class GameState(BaseModel):
     """Everything the bank knows about a game at one moment."""
 
@@ -166,6 +184,13 @@ class GameState(BaseModel):
     positions: dict[str, int] = Field(default_factory=dict)
     """Each token's last known square (board index) from what the banker recorded; a
     token not in it stands on GO."""
+    jail: dict[str, int] = Field(default_factory=dict)
+    """The players in jail (not just visiting), each with the throws they have failed
+    to leave by so far (0 to 2)."""
+    doubles: int = 0
+    """Doubles thrown in a row by the player whose turn it is."""
+    landing: Landing | None = None
+    """The last arrival of a token on a square, for the offers that follow it."""
 
     def player(self, name: str) -> Player:
         for p in self.players:

@@ -7,10 +7,13 @@ the dice total or by a square's name corrects it in one command.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from banker.core.commands import (
     Buy,
     Command,
     DrawCard,
+    GoToJail,
     LeaveJail,
     MoveToken,
     PassTurn,
@@ -20,10 +23,10 @@ from banker.core.commands import (
 )
 from banker.core.edition import CardAction, DeedKind, Edition, SquareKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
-from banker.core.ledger import from_bank, player_of
+from banker.core.ledger import charge, from_bank, player_of
 from banker.core.money import Message, msg
 from banker.core.names import match, ranked
-from banker.core.state import GameState
+from banker.core.state import GameState, Landing
 
 
 def whose_turn(state: GameState) -> str | None:
@@ -39,20 +42,6 @@ def whose_turn(state: GameState) -> str | None:
             if name in active:
                 return name
     return active[0] if active else None
-
-
-def next_player(state: GameState) -> str | None:
-    """Who the turn passes to: the next player in seating order still in the game."""
-    now = whose_turn(state)
-    seats = [p.name for p in state.players]
-    if now is None:
-        return None
-    at = seats.index(now)
-    for step in range(1, len(seats) + 1):
-        player = state.players[(at + step) % len(seats)]
-        if not player.bankrupt:
-            return player.name
-    return now
 
 
 def position(state: GameState, player: str) -> int:
@@ -139,7 +128,27 @@ def find_square(state: GameState, player: str, query: str) -> int:
     start = position(state, player)
     size = state.edition.board_size
     spots = [i for i, name in squares(state.edition).items() if name == found[0]]
-    return min(spots, key=lambda i: (i - start) % size)
+    return min(spots, key=lambda i: (i - start - 1) % size)
+
+
+def next_player(state: GameState) -> str | None:
+    """Who the turn passes to: the next player to the left, still in the game, of the one
+    whose turn it was (even if they went bankrupt on it)."""
+    seats = [p.name for p in state.players]
+    active = {p.name for p in state.active_players}
+    if not active:
+        return None
+    if state.turn is None or state.turn not in seats:
+        now = whose_turn(state)
+        assert now is not None
+        at = seats.index(now)
+    else:
+        at = seats.index(state.turn)
+    for step in range(1, len(seats) + 1):
+        name = seats[(at + step) % len(seats)]
+        if name in active:
+            return name
+    return None
 
 
 def pass_turn(state: GameState, cmd: PassTurn) -> Message:
@@ -154,19 +163,209 @@ def pass_turn(state: GameState, cmd: PassTurn) -> Message:
             raise NotAllowed("Nobody is left in the game to take the turn.")
         to = found
     state.turn = to
+    state.doubles = 0
+    if to in state.jail:
+        return msg(
+            "{p}'s turn, in jail (throw {n} of 3 to leave)", p=to, n=state.jail[to] + 1
+        )
     return msg("{p}'s turn", p=to)
+
+
+def words_of(state: GameState, square: int) -> Message | str:
+    """A square's name as the receipts show it (a deed's as printed, others translated)."""
+    return state.edition.square_words(square_name(state.edition, square))
+
+
+def send_to_jail(state: GameState, player: str) -> None:
+    """The token goes to the Jail square, in jail (not just visiting): no salary."""
+    jail = square_of(state.edition, SquareKind.JAIL)
+    if jail is None:
+        return
+    state.positions[player] = jail
+    state.jail[player] = 0
+    state.landing = Landing(player=player, square=jail, by="jail")
+    if state.turn == player:
+        state.doubles = 0
+
+
+def arrive(
+    state: GameState,
+    player: str,
+    square: int,
+    by: Literal["dice", "square", "card"],
+    dice: int | None = None,
+    card: str | None = None,
+) -> bool:
+    """The token arrives on `square`: kept, and the landing recorded for its offers.
+    Returns True when the square is Go to Jail, which sends the token on to jail."""
+    if square == square_of(state.edition, SquareKind.GO_TO_JAIL):
+        send_to_jail(state, player)
+        return True
+    state.positions[player] = square
+    state.landing = Landing(player=player, square=square, by=by, dice=dice, card=card)
+    return False
 
 
 def move(state: GameState, cmd: MoveToken) -> Message:
     player = player_of(state, cmd.player)
     if player.bankrupt:
         raise NotAllowed("{p} is bankrupt and out of the game.", p=player.name)
+    if cmd.how == "given":
+        return _move_as_given(state, cmd)
+    name = player.name
+    size = state.edition.board_size
+    start = position(state, name)
+    if cmd.how == "fix":
+        if cmd.square >= size:
+            raise BadInput("The board has no square {n}.", n=cmd.square)
+        state.positions[name] = cmd.square
+        if cmd.square != square_of(state.edition, SquareKind.JAIL):
+            state.jail.pop(name, None)
+        state.landing = Landing(player=name, square=cmd.square, by="fix")
+        return msg(
+            "{p}'s token corrected to {square}: a correction, nothing paid",
+            p=name,
+            square=words_of(state, cmd.square),
+        )
+    if cmd.how == "forward":
+        if cmd.square >= size:
+            raise BadInput("The board has no square {n}.", n=cmd.square)
+        if name in state.jail and state.rules.follow_tokens:
+            raise NotAllowed(
+                "{p} is in jail: record the throw ('move {p} DICE', with 'doubles' for a "
+                "double), or pay the fine or use a card first.",
+                p=name,
+            )
+        steps = (cmd.square - start) % size
+        if steps == 0:
+            raise NotAllowed(
+                "{p}'s token is already on {square}: name another square, or "
+                "correct it with 'move {p} SQUARE fix'.",
+                p=name,
+                square=words_of(state, start),
+            )
+        state.jail.pop(name, None)
+        return _go_forward(state, name, start, steps, "square", None, None)
+    # A throw of the dice: the thrower's turn.
+    assert cmd.dice is not None
+    if state.turn != name:
+        state.turn = name
+        state.doubles = 0
+    head: Message | None = None
+    if name in state.jail:
+        if cmd.doubles:
+            del state.jail[name]
+            state.doubles = 0
+            head = msg("{p} threw a double and left jail without the fine", p=name)
+            return _go_forward(state, name, start, cmd.dice, "dice", cmd.dice, head)
+        failed = state.jail[name] + 1
+        if failed < 3:
+            state.jail[name] = failed
+            return msg(
+                "{p} threw {dice} in jail, not a double: still in jail (throw {n} of 3)",
+                p=name,
+                dice=cmd.dice,
+                n=failed,
+            )
+        del state.jail[name]
+        fine = state.jail_fine
+        note = charge(
+            state, player, fine, None, msg("the jail fine"), pot=state.rules.free_parking_pot
+        )
+        head = msg(
+            "{p} failed a third throw in jail: paid the {fine} fine"
+            if note is None
+            else "{p} failed a third throw in jail: owes the {fine} fine; {note}",
+            p=name,
+            fine=state.money(fine),
+            note=note or "",
+        )
+        return _go_forward(state, name, start, cmd.dice, "dice", cmd.dice, head)
+    if cmd.doubles:
+        state.doubles += 1
+        if state.doubles >= 3:
+            send_to_jail(state, name)
+            return msg("{p} threw a third double in a row: straight to jail, no move", p=name)
+    else:
+        state.doubles = 0
+    again = cmd.doubles
+    said = _go_forward(state, name, start, cmd.dice, "dice", cmd.dice, None)
+    if again and name not in state.jail:
+        return msg("{text}; {paid}", text=said, paid=msg("a double: {p} throws again", p=name))
+    return said
+
+
+def _go_forward(
+    state: GameState,
+    name: str,
+    start: int,
+    steps: int,
+    by: Literal["dice", "square"],
+    dice: int | None,
+    head: Message | None,
+) -> Message:
+    """Forward `steps` squares from `start`: the salary when the way passes or lands on GO
+    (never on the way to jail), the landing recorded; the receipt."""
+    size = state.edition.board_size
+    square = (start + steps) % size
+    player = state.player(name)
+    to = words_of(state, square)
+    thrown = dice is not None and head is None
+    if arrive(state, name, square, by, dice):
+        said = msg(
+            "{p} threw {dice} and landed on {square}: straight to jail, no salary"
+            if thrown
+            else "{p} landed on {square} and went to jail",
+            p=name,
+            dice=dice,
+            square=to,
+        )
+    elif start + steps >= size:
+        from_bank(state, player, state.salary)
+        said = msg(
+            "{p} threw {dice}, passed GO, collected {amount} and moved to {square}"
+            if thrown
+            else "{p} passed GO, collected {amount} and moved to {square}",
+            p=name,
+            dice=dice,
+            amount=state.money(state.salary),
+            square=to,
+        )
+    else:
+        said = msg(
+            "{p} threw {dice} and moved to {square}" if thrown else "{p} moved to {square}",
+            p=name,
+            dice=dice,
+            square=to,
+        )
+    if head is not None:
+        return msg("{text}; {paid}", text=head, paid=said)
+    return said
+
+
+def go_to_jail(state: GameState, cmd: GoToJail) -> Message:
+    player = player_of(state, cmd.player)
+    if player.bankrupt:
+        raise NotAllowed("{p} is bankrupt and out of the game.", p=player.name)
+    if player.name in state.jail:
+        raise NotAllowed("{p} is already in jail.", p=player.name)
+    if square_of(state.edition, SquareKind.JAIL) is None:
+        raise NotAllowed("This board has no jail.")
+    send_to_jail(state, player.name)
+    return msg("{p} went to jail (three doubles in a row): no salary", p=player.name)
+
+
+def _move_as_given(state: GameState, cmd: MoveToken) -> Message:
+    """A move as games saved before the bank followed the tokens wrote it."""
+    player = player_of(state, cmd.player)
     name = square_name(state.edition, cmd.square)
     state.positions[player.name] = cmd.square
+    state.jail.pop(player.name, None)
     jail = square_of(state.edition, SquareKind.JAIL)
     if cmd.square == square_of(state.edition, SquareKind.GO_TO_JAIL) and jail is not None:
-        state.positions[player.name] = jail
+        send_to_jail(state, player.name)
         return msg("{p} landed on {square} and went to jail", p=player.name, square=name)
+    state.landing = Landing(player=player.name, square=cmd.square, by="square")
     if cmd.passed_go:
         from_bank(state, player, state.salary)
         return msg(
@@ -181,6 +380,8 @@ def move(state: GameState, cmd: MoveToken) -> Message:
 def follow(state: GameState, command: Command) -> None:
     """Keep the token where an accepted command says it is (changes `state`)."""
     edition = state.edition
+    for name in [n for n in state.jail if state.player(n).bankrupt]:
+        del state.jail[name]
     player = getattr(command, "player", None)
     if not isinstance(player, str) or player not in {p.name for p in state.players}:
         return
@@ -192,11 +393,11 @@ def follow(state: GameState, command: Command) -> None:
         square = square_of(edition, kind)
     elif isinstance(command, TakeParking):
         square = square_of(edition, SquareKind.FREE_PARKING)
-    elif isinstance(command, LeaveJail):
+    elif isinstance(command, LeaveJail) and not state.rules.follow_tokens:
         square = square_of(edition, SquareKind.JAIL)
-    elif isinstance(command, DrawCard):
+    elif isinstance(command, DrawCard) and not state.rules.follow_tokens:
         square = _card_square(state, command)
-    if square is not None:
+    if square is not None and player not in state.jail:
         state.positions[player] = square
 
 

@@ -91,6 +91,34 @@ def jail_cards_unique(state: GameState) -> list[str]:
     return [f"more than one {deck} jail card is held" for deck in set(held) if held.count(deck) > 1]
 
 
+def flow_sound(state: GameState) -> list[str]:
+    """The turn is a player still in the game; the tokens are on the board; whoever is in
+    jail is still in the game, on the Jail square, with fewer than three failed throws."""
+    from banker.core.edition import SquareKind
+    from banker.core.turns import square_of, whose_turn
+
+    problems: list[str] = []
+    active = {p.name for p in state.active_players}
+    turn = whose_turn(state)
+    if active and turn not in active:
+        problems.append(f"the turn is {turn!r}, not a player still in the game")
+    size = state.edition.board_size
+    problems += [
+        f"{p}'s token is off the board ({sq})"
+        for p, sq in state.positions.items()
+        if not 0 <= sq < size
+    ]
+    jail = square_of(state.edition, SquareKind.JAIL)
+    for name, throws in state.jail.items():
+        if name not in active:
+            problems.append(f"{name} is in jail but not in the game")
+        if not 0 <= throws <= 2:
+            problems.append(f"{name} has failed {throws} throws in jail")
+        if state.positions.get(name, 0) != jail:
+            problems.append(f"{name} is in jail but the token is not on the Jail square")
+    return problems
+
+
 VALIDATORS: list[Callable[[GameState], list[str]]] = [
     money_conserved,
     no_negative_cash,
@@ -98,6 +126,7 @@ VALIDATORS: list[Callable[[GameState], list[str]]] = [
     owners_exist,
     buildings_legal,
     jail_cards_unique,
+    flow_sound,
 ]
 
 

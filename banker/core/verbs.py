@@ -75,6 +75,15 @@ class Verb(Generic[CommandT]):
 SELL = Word("sell", "sell PLAYER DEED [N|hotel]", reading.sell, "build", keywords=("hotel",))
 """Houses or a hotel: one word for two commands."""
 
+JAIL = Word(
+    "jail",
+    "jail PLAYER fine|card to leave, or jail PLAYER after three doubles",
+    reading.jail,
+    "jail",
+    keywords=("fine", "card"),
+)
+"""Leaving jail or going there: one word for two commands."""
+
 DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.PassGo,
@@ -143,8 +152,15 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.LeaveJail,
         handlers.jail,
-        Word("jail", "jail PLAYER fine|card", reading.jail, "jail", keywords=("fine", "card")),
+        JAIL,
         example="jail bob fine",
+    ),
+    Verb(
+        c.GoToJail,
+        turns.go_to_jail,
+        JAIL,
+        example="jail bob",
+        while_owing=True,
     ),
     Verb(
         c.BuildHouses,
@@ -302,7 +318,13 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.MoveToken,
         turns.move,
-        Word("move", "move PLAYER DICE|SQUARE", reading.move, "landed"),
+        Word(
+            "move",
+            "move PLAYER DICE [doubles], move PLAYER SQUARE, or move PLAYER SQUARE fix",
+            reading.move,
+            "landed",
+            keywords=("doubles", "fix"),
+        ),
         example="move bob 7",
         while_owing=True,
     ),

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
-from banker.core.commands import Command, Setup
+from banker.core.commands import Command, Setup, parse_setup_json
 from banker.core.errors import BankerError, JournalError
 from banker.core.game import EntryKind, Game, Pending, Snapshot
 from banker.core.money import Message, msg
@@ -468,7 +468,7 @@ def _load(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, int]:
             if seq != 1 or kind != "setup" or command is None:
                 raise JournalError("{path} has no game setup: it is damaged.", path=path)
             try:
-                setup = Setup.model_validate_json(command)
+                setup = parse_setup_json(command)
             except ValueError as exc:
                 raise JournalError(
                     "{path} has a damaged game setup ({why}).", path=path, why=exc

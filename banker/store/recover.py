@@ -9,14 +9,13 @@ rules into a new file, which gets its name only once it is complete.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from banker.core.commands import Setup, parse_command_json
+from banker.core.commands import Setup, parse_command_json, parse_setup_json
 from banker.core.errors import BankerError, JournalError
 from banker.store import fileformat as ff
 from banker.store.glance import read_only_note
@@ -238,7 +237,7 @@ def _setup(row: Row | None, source: Path) -> Setup:
     try:
         if row is None or row[0] != 1 or row[1] != "setup" or not isinstance(row[2], str):
             raise ValueError("no setup entry")
-        return Setup.model_validate(json.loads(row[2]))
+        return parse_setup_json(row[2])
     except ROW_ERRORS as exc:
         raise JournalError(
             "The setup of {path} cannot be read ({why}): there is no game to recover.",

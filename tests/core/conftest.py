@@ -140,3 +140,20 @@ def table_with() -> Callable[..., Table]:
         return Table(HouseRules.model_validate(rules))
 
     return make
+
+
+def drawn_at(card_id: str, passed_go: bool = False) -> int:
+    """A square of the card's deck to draw it on, from which a moving card passes GO or
+    not as asked (the first such square; the first of the deck otherwise)."""
+    from banker.core.cards import _destination, _origins
+
+    card = US.card_by_id(card_id)
+    assert card is not None, card_id
+    origins = _origins(GameState.model_construct(edition=US), card)
+    for origin in origins:
+        try:
+            if _destination(GameState.model_construct(edition=US), card, origin)[1] == passed_go:
+                return origin
+        except StopIteration:
+            break
+    return origins[0]

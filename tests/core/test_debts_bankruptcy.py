@@ -17,6 +17,7 @@ from banker.core.commands import (
     DeclareBankrupt,
     DrawCard,
     DropOut,
+    GoToJail,
     LeaveJail,
     LiftMortgage,
     Mortgage,
@@ -74,7 +75,7 @@ def test_rent_beyond_the_cash_is_owed_in_full_and_no_cash_moves(table) -> None:
         (PayTax(player="Bob", kind="income_flat"), 200, "income tax"),
         (PayTax(player="Bob", kind="luxury"), 100, "Luxury Tax"),
         (LeaveJail(player="Bob", method="fine"), 50, "the jail fine"),
-        (DrawCard(player="Bob", card="chest-doctor"), 50, "Doctor's fee. Pay $50"),
+        (DrawCard(player="Bob", card="chest-doctor", square=2), 50, "Doctor's fee. Pay $50"),
     ],
     ids=["income tax", "luxury tax", "jail fine", "card"],
 )
@@ -83,6 +84,8 @@ def test_taxes_fines_and_cards_are_owed_to_the_bank(
 ) -> None:
     """Bob has $30: each of these costs more and is owed to the bank in full."""
     table.set_cash("Bob", 30)
+    if isinstance(command, LeaveJail):
+        table.do(GoToJail(player="Bob"))
     receipt = table.do(command)
     assert debts(table) == [("Bob", None, amount, reason)]
     assert table.cash("Bob") == 30
@@ -142,8 +145,8 @@ def test_the_salary_pays_every_creditor(table) -> None:
     """Carol has $9 when Alice's and then Bob's birthday come: she owes each $10, and
     her salary pays both, oldest first."""
     table.set_cash("Carol", 9)
-    table.do(DrawCard(player="Alice", card="chest-birthday"))
-    table.do(DrawCard(player="Bob", card="chest-birthday"))
+    table.do(DrawCard(player="Alice", card="chest-birthday", square=2))
+    table.do(DrawCard(player="Bob", card="chest-birthday", square=2))
     assert [(d, c, a) for d, c, a, _ in debts(table)] == [
         ("Carol", "Alice", 10),
         ("Carol", "Bob", 10),
@@ -167,7 +170,7 @@ def test_the_salary_pays_every_creditor(table) -> None:
         PayTax(player="Bob", kind="luxury"),
         PayRent(player="Bob", deed="Boardwalk"),
         LeaveJail(player="Bob", method="fine"),
-        DrawCard(player="Bob", card="chance-speeding"),
+        DrawCard(player="Bob", card="chance-speeding", square=7),
         BuildHouses(player="Bob", deed="Baltic Avenue"),
         LiftMortgage(player="Bob", deed="Short Line"),
     ],
@@ -292,7 +295,7 @@ def _bob_with_brown_houses_and_railroads(table) -> None:
     table.deal("Bob", *BROWN, "Reading Railroad", "Short Line")
     table.build("Bob", BROWN, 2)
     table.mortgage("Bob", "Reading Railroad")
-    table.do(DrawCard(player="Bob", card="chance-jail-free"))
+    table.do(DrawCard(player="Bob", card="chance-jail-free", square=7))
     table.set_cash("Bob", 10)
 
 
@@ -383,7 +386,7 @@ def _bob_cannot_pay_alices_hotel(table) -> None:
     table.set_cash("Bob", 5000)
     table.build("Bob", DARK_BLUE, HOTEL)
     table.mortgage("Bob", "Reading Railroad")
-    table.do(DrawCard(player="Bob", card="chest-jail-free"))
+    table.do(DrawCard(player="Bob", card="chest-jail-free", square=2))
     table.set_cash("Bob", 20)
     table.do(PayRent(player="Bob", deed="Pennsylvania Avenue"))
     assert debts(table) == [("Bob", "Alice", 1400, "rent for Pennsylvania Avenue")]
@@ -582,7 +585,7 @@ def test_the_bankrupts_jail_card_goes_back_to_its_deck(table) -> None:
     table.do(DeclareBankrupt(player="Bob"))
     for _ in range(3):
         table.do(CloseAuction())
-    table.do(DrawCard(player="Carol", card="chance-jail-free"))
+    table.do(DrawCard(player="Carol", card="chance-jail-free", square=7))
     assert table.jail_cards("Carol") == ["chance"]
 
 

@@ -9,6 +9,7 @@ from banker.core.commands import (
     Buy,
     Collect,
     DrawCard,
+    GoToJail,
     LeaveJail,
     PassGo,
     Pay,
@@ -18,6 +19,7 @@ from banker.core.commands import (
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash, UnknownName
 from banker.core.worth import Worth, worth
 from tests.core.board import BROWN, DARK_BLUE, LIGHT_BLUE, RAILROADS, UTILITIES
+from tests.core.conftest import drawn_at
 
 # The table before the first roll.
 
@@ -230,12 +232,14 @@ def test_luxury_tax_is_100(table) -> None:
 
 
 def test_the_jail_fine_is_50(table) -> None:
+    table.do(GoToJail(player="Bob"))
     table.do(LeaveJail(player="Bob", method="fine"))
     assert table.cash("Bob") == 1450
 
 
 def test_the_jail_fine_beyond_the_cash_is_owed(table) -> None:
     table.set_cash("Bob", 49)
+    table.do(GoToJail(player="Bob"))
     receipt = table.do(LeaveJail(player="Bob", method="fine"))
     assert debts(table) == [("Bob", None, 50, "the jail fine")]
     assert table.cash("Bob") == 49
@@ -243,6 +247,7 @@ def test_the_jail_fine_beyond_the_cash_is_owed(table) -> None:
 
 
 def test_no_card_no_free_exit(table) -> None:
+    table.do(GoToJail(player="Bob"))
     table.refuse(
         LeaveJail(player="Bob", method="card"),
         NotAllowed,
@@ -256,6 +261,7 @@ def test_no_card_no_free_exit(table) -> None:
 
 def test_without_the_pot_taxes_and_fines_go_to_the_bank(table) -> None:
     table.do(PayTax(player="Alice", kind="luxury"))
+    table.do(GoToJail(player="Bob"))
     table.do(LeaveJail(player="Bob", method="fine"))
     assert table.pot == 0
     table.refuse(TakeParking(player="Carol"), NotAllowed, "no Free Parking pot")
@@ -266,6 +272,7 @@ def test_the_pot_collects_taxes_and_fines(table_with) -> None:
     assert table.pot == 0
     table.do(PayTax(player="Alice", kind="income_flat"))
     table.do(PayTax(player="Bob", kind="luxury"))
+    table.do(GoToJail(player="Carol"))
     table.do(LeaveJail(player="Carol", method="fine"))
     assert table.pot == 350
     table.do(TakeParking(player="Carol"))
@@ -315,7 +322,7 @@ def test_a_seed_without_the_pot_puts_nothing_in_the_middle(table_with) -> None:
     ],
 )
 def test_cards_that_collect_from_the_bank(table, card: str, amount: int) -> None:
-    table.do(DrawCard(player="Alice", card=card))
+    table.do(DrawCard(player="Alice", card=card, square=drawn_at(card)))
     assert table.cash("Alice") == 1500 + amount
 
 
@@ -329,13 +336,13 @@ def test_cards_that_collect_from_the_bank(table, card: str, amount: int) -> None
     ],
 )
 def test_cards_that_pay_the_bank(table, card: str, amount: int) -> None:
-    table.do(DrawCard(player="Alice", card=card))
+    table.do(DrawCard(player="Alice", card=card, square=drawn_at(card)))
     assert table.cash("Alice") == 1500 - amount
 
 
 def test_a_card_fine_beyond_the_cash_is_owed(table) -> None:
     table.set_cash("Alice", 99)
-    receipt = table.do(DrawCard(player="Alice", card="chest-hospital"))
+    receipt = table.do(DrawCard(player="Alice", card="chest-hospital", square=2))
     assert debts(table) == [("Alice", None, 100, "Pay hospital fees of $100")]
     assert table.cash("Alice") == 99
     assert "owes $100" in receipt
@@ -346,7 +353,7 @@ def test_repairs_beyond_the_cash_are_owed(table) -> None:
     """6 houses x $40 + 1 hotel x $115 = $355, with $300 in cash: $55 missing."""
     _alice_builds_six_houses_and_a_hotel(table)
     table.set_cash("Alice", 300)
-    receipt = table.do(DrawCard(player="Alice", card="chest-repairs"))
+    receipt = table.do(DrawCard(player="Alice", card="chest-repairs", square=2))
     assert [(d, c, a) for d, c, a, _ in debts(table)] == [("Alice", None, 355)]
     assert table.cash("Alice") == 300
     assert "$55 missing" in receipt
@@ -356,7 +363,7 @@ def test_nearest_railroad_rent_beyond_the_cash_is_owed_to_the_owner(table) -> No
     """Bob owns all four railroads: twice $200 is $400; Alice has $150."""
     table.deal("Bob", *RAILROADS)
     table.set_cash("Alice", 150)
-    receipt = table.do(DrawCard(player="Alice", card="chance-railroad-2", deed="B&O Railroad"))
+    receipt = table.do(DrawCard(player="Alice", card="chance-railroad-2", deed="B&O Railroad", square=22))
     assert debts(table) == [("Alice", "Bob", 400, "card rent for B&O Railroad")]
     assert [table.cash("Alice"), table.cash("Bob")] == [150, 1500]
     assert "$250 missing" in receipt
@@ -368,7 +375,7 @@ def test_a_card_salary_is_paid_even_when_the_card_rent_is_owed(table) -> None:
     table.deal("Bob", "Reading Railroad")
     table.set_cash("Alice", 0)
     table.do(
-        DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad", passed_go=True)
+        DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad", passed_go=True, square=36)
     )
     assert debts(table) == []
     assert [table.cash("Alice"), table.cash("Bob")] == [150, 1550]
@@ -376,12 +383,12 @@ def test_a_card_salary_is_paid_even_when_the_card_rent_is_owed(table) -> None:
 
 @pytest.mark.parametrize("card", ["chance-back-3", "chance-jail", "chest-jail"])
 def test_cards_without_money(table, card: str) -> None:
-    table.do(DrawCard(player="Alice", card=card))
+    table.do(DrawCard(player="Alice", card=card, square=drawn_at(card)))
     assert table.cash("Alice") == 1500
 
 
 def test_a_card_not_in_the_decks_is_refused(table) -> None:
-    table.refuse(DrawCard(player="Alice", card="chance-lottery"), UnknownName, "no card")
+    table.refuse(DrawCard(player="Alice", card="chance-lottery", square=7), UnknownName, "no card")
 
 
 # Street repairs, counted from the buildings.
@@ -403,7 +410,7 @@ def _alice_builds_six_houses_and_a_hotel(table) -> None:
 def test_chance_general_repairs_25_a_house_100_a_hotel(table) -> None:
     """6 houses x $25 + 1 hotel x $100 = $250."""
     _alice_builds_six_houses_and_a_hotel(table)
-    receipt = table.do(DrawCard(player="Alice", card="chance-repairs"))
+    receipt = table.do(DrawCard(player="Alice", card="chance-repairs", square=7))
     assert table.cash("Alice") == 750
     assert "6 houses and 1 hotel" in receipt
 
@@ -411,14 +418,14 @@ def test_chance_general_repairs_25_a_house_100_a_hotel(table) -> None:
 def test_chest_street_repairs_40_a_house_115_a_hotel(table) -> None:
     """6 houses x $40 + 1 hotel x $115 = $355."""
     _alice_builds_six_houses_and_a_hotel(table)
-    table.do(DrawCard(player="Alice", card="chest-repairs"))
+    table.do(DrawCard(player="Alice", card="chest-repairs", square=2))
     assert table.cash("Alice") == 645
 
 
 def test_repairs_without_buildings_cost_nothing(table) -> None:
     table.deal("Bob", *LIGHT_BLUE)
     table.build("Bob", LIGHT_BLUE, 1)
-    table.do(DrawCard(player="Alice", card="chance-repairs"))
+    table.do(DrawCard(player="Alice", card="chance-repairs", square=7))
     assert table.cash("Alice") == 1500
 
 
@@ -426,7 +433,7 @@ def test_repairs_without_buildings_cost_nothing(table) -> None:
 
 
 def test_chairman_of_the_board_pays_each_player_50(table) -> None:
-    table.do(DrawCard(player="Alice", card="chance-chairman"))
+    table.do(DrawCard(player="Alice", card="chance-chairman", square=7))
     assert [table.cash(p) for p in ("Alice", "Bob", "Carol")] == [1400, 1550, 1550]
 
 
@@ -435,21 +442,21 @@ def test_chairman_beyond_the_cash_is_owed_to_each_player_and_no_cash_moves(table
     so the issue's rule applies: owed in full, and no cash moves until she settles."""
     table.set_cash("Alice", 99)
     text = "You have been elected Chairman of the Board. Pay each player $50"
-    receipt = table.do(DrawCard(player="Alice", card="chance-chairman"))
+    receipt = table.do(DrawCard(player="Alice", card="chance-chairman", square=7))
     assert "Alice has only $99" in receipt
     assert debts(table) == [("Alice", "Bob", 50, text), ("Alice", "Carol", 50, text)]
     assert [table.cash(p) for p in ("Alice", "Bob", "Carol")] == [99, 1500, 1500]
 
 
 def test_birthday_collects_10_from_each_player(table) -> None:
-    table.do(DrawCard(player="Alice", card="chest-birthday"))
+    table.do(DrawCard(player="Alice", card="chest-birthday", square=2))
     assert [table.cash(p) for p in ("Alice", "Bob", "Carol")] == [1520, 1490, 1490]
 
 
 def test_birthday_from_a_player_without_the_cash_is_owed(table) -> None:
     """Bob pays his $10; Carol has $9 and owes Alice $10."""
     table.set_cash("Carol", 9)
-    receipt = table.do(DrawCard(player="Alice", card="chest-birthday"))
+    receipt = table.do(DrawCard(player="Alice", card="chest-birthday", square=2))
     assert debts(table) == [
         ("Carol", "Alice", 10, "It is your birthday. Collect $10 from every player")
     ]
@@ -461,39 +468,39 @@ def test_birthday_from_a_player_without_the_cash_is_owed(table) -> None:
 
 
 def test_advance_to_go_pays_the_salary(table) -> None:
-    table.do(DrawCard(player="Alice", card="chance-go"))
-    table.do(DrawCard(player="Bob", card="chest-go"))
+    table.do(DrawCard(player="Alice", card="chance-go", square=7))
+    table.do(DrawCard(player="Bob", card="chest-go", square=2))
     assert table.cash("Alice") == 1700
     assert table.cash("Bob") == 1700
 
 
 def test_a_card_to_go_after_passing_go_pays_again(table) -> None:
     table.do(PassGo(player="Alice"))
-    table.do(DrawCard(player="Alice", card="chance-go"))
+    table.do(DrawCard(player="Alice", card="chance-go", square=7))
     assert table.cash("Alice") == 1900
 
 
 def test_advance_to_go_pays_once_for_reaching_go(table) -> None:
-    table.do(DrawCard(player="Alice", card="chance-go", passed_go=True))
+    table.do(DrawCard(player="Alice", card="chance-go", passed_go=True, square=36))
     assert table.cash("Alice") == 1700
 
 
 @pytest.mark.parametrize("card", ["chance-boardwalk", "chance-illinois", "chance-st-charles"])
 def test_advance_without_passing_go_pays_nothing(table, card: str) -> None:
-    table.do(DrawCard(player="Alice", card=card))
+    table.do(DrawCard(player="Alice", card=card, square=drawn_at(card)))
     assert table.cash("Alice") == 1500
 
 
 @pytest.mark.parametrize("card", ["chance-illinois", "chance-st-charles", "chance-reading"])
 def test_advance_past_go_pays_the_salary(table, card: str) -> None:
-    receipt = table.do(DrawCard(player="Alice", card=card, passed_go=True))
+    receipt = table.do(DrawCard(player="Alice", card=card, passed_go=True, square=drawn_at(card, True)))
     assert table.cash("Alice") == 1700
     assert "$200 salary" in receipt
 
 
 def test_a_card_that_does_not_move_cannot_pass_go(table) -> None:
     table.refuse(
-        DrawCard(player="Alice", card="chance-dividend", passed_go=True),
+        DrawCard(player="Alice", card="chance-dividend", passed_go=True, square=36),
         BadInput,
         "does not move the token past GO",
     )
@@ -506,7 +513,7 @@ def test_a_card_that_does_not_move_cannot_pass_go(table) -> None:
 def test_nearest_railroad_pays_twice_the_rent(table, card: str, owned: int, rent: int) -> None:
     """From Chance at 7 the nearest railroad is Pennsylvania Railroad, GO not passed."""
     table.deal("Bob", *(RAILROADS[1:] + RAILROADS[:1])[:owned])
-    table.do(DrawCard(player="Alice", card=card, deed="Pennsylvania Railroad"))
+    table.do(DrawCard(player="Alice", card=card, deed="Pennsylvania Railroad", square=7))
     assert table.cash("Alice") == 1500 - rent
     assert table.cash("Bob") == 1500 + rent
 
@@ -515,7 +522,7 @@ def test_nearest_railroad_past_go(table) -> None:
     """Bob owns two railroads: Alice collects $200 passing GO and pays Bob 2 x $50."""
     table.deal("Bob", "Reading Railroad", "Short Line")
     table.do(
-        DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad", passed_go=True)
+        DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad", passed_go=True, square=36)
     )
     assert table.cash("Alice") == 1600
     assert table.cash("Bob") == 1600
@@ -525,16 +532,16 @@ def test_nearest_railroad_with_the_bank_or_own_or_mortgaged_costs_nothing(table)
     table.deal("Alice", "Pennsylvania Railroad")
     table.deal("Bob", "B&O Railroad")
     table.mortgage("Bob", "B&O Railroad")
-    for deed in ("Pennsylvania Railroad", "B&O Railroad"):
-        table.do(DrawCard(player="Alice", card="chance-railroad-1", deed=deed))
+    for deed, square in (("Pennsylvania Railroad", 7), ("B&O Railroad", 22)):
+        table.do(DrawCard(player="Alice", card="chance-railroad-1", deed=deed, square=square))
     assert table.cash("Alice") == 1500
-    table.do(DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad"))
+    table.do(DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad", square=36))
     assert table.cash("Alice") == 1700  # the bank's, reached from 36 past GO: the salary
 
 
 def test_nearest_railroad_must_name_a_railroad(table) -> None:
     table.refuse(
-        DrawCard(player="Alice", card="chance-railroad-1", deed="Water Works"),
+        DrawCard(player="Alice", card="chance-railroad-1", deed="Water Works", square=22),
         BadInput,
         "Water Works is not one",
         "railroad",
@@ -548,7 +555,7 @@ def test_nearest_railroad_must_name_a_railroad(table) -> None:
 )
 def test_nearest_utility_pays_ten_times_the_dice(table, owned: int, dice: int, rent: int) -> None:
     table.deal("Bob", *UTILITIES[:owned])
-    table.do(DrawCard(player="Alice", card="chance-utility", deed="Electric Company", dice=dice))
+    table.do(DrawCard(player="Alice", card="chance-utility", deed="Electric Company", dice=dice, square=7))
     assert table.cash("Alice") == 1500 - rent
     assert table.cash("Bob") == 1500 + rent
 
@@ -556,7 +563,7 @@ def test_nearest_utility_pays_ten_times_the_dice(table, owned: int, dice: int, r
 def test_nearest_utility_owned_needs_the_dice(table) -> None:
     table.deal("Bob", "Electric Company")
     table.refuse(
-        DrawCard(player="Alice", card="chance-utility", deed="Electric Company"),
+        DrawCard(player="Alice", card="chance-utility", deed="Electric Company", square=7),
         BadInput,
         "dice total",
     )
@@ -565,7 +572,7 @@ def test_nearest_utility_owned_needs_the_dice(table) -> None:
 def test_nearest_utility_with_impossible_dice_is_refused(table) -> None:
     table.deal("Bob", "Electric Company")
     table.refuse(
-        DrawCard(player="Alice", card="chance-utility", deed="Electric Company", dice=13),
+        DrawCard(player="Alice", card="chance-utility", deed="Electric Company", dice=13, square=7),
         BadInput,
         "2 to 12",
     )
@@ -573,7 +580,7 @@ def test_nearest_utility_with_impossible_dice_is_refused(table) -> None:
 
 def test_dice_belong_only_to_the_nearest_utility_card(table) -> None:
     table.refuse(
-        DrawCard(player="Alice", card="chance-dividend", dice=7),
+        DrawCard(player="Alice", card="chance-dividend", dice=7, square=7),
         BadInput,
         "Only the nearest-utility card takes dice",
     )
@@ -581,7 +588,7 @@ def test_dice_belong_only_to_the_nearest_utility_card(table) -> None:
 
 def test_a_deed_belongs_only_to_the_nearest_cards(table) -> None:
     table.refuse(
-        DrawCard(player="Alice", card="chance-boardwalk", deed="Boardwalk"),
+        DrawCard(player="Alice", card="chance-boardwalk", deed="Boardwalk", square=7),
         BadInput,
         "Only a nearest-railroad or nearest-utility card takes a deed",
     )
@@ -591,31 +598,32 @@ def test_a_deed_belongs_only_to_the_nearest_cards(table) -> None:
 
 
 def test_a_jail_free_card_is_held(table) -> None:
-    table.do(DrawCard(player="Alice", card="chance-jail-free"))
+    table.do(DrawCard(player="Alice", card="chance-jail-free", square=7))
     assert table.jail_cards("Alice") == ["chance"]
     assert table.cash("Alice") == 1500
 
 
 def test_one_player_may_hold_both_jail_free_cards(table) -> None:
-    table.do(DrawCard(player="Alice", card="chance-jail-free"))
-    table.do(DrawCard(player="Alice", card="chest-jail-free"))
+    table.do(DrawCard(player="Alice", card="chance-jail-free", square=7))
+    table.do(DrawCard(player="Alice", card="chest-jail-free", square=2))
     assert sorted(table.jail_cards("Alice")) == ["chance", "chest"]
 
 
 def test_a_held_jail_free_card_is_not_in_the_deck(table) -> None:
-    table.do(DrawCard(player="Alice", card="chance-jail-free"))
+    table.do(DrawCard(player="Alice", card="chance-jail-free", square=7))
     table.refuse(
-        DrawCard(player="Bob", card="chance-jail-free"),
+        DrawCard(player="Bob", card="chance-jail-free", square=7),
         NotAllowed,
         "Alice already holds the Chance Get Out of Jail Free card",
     )
 
 
 def test_a_used_jail_free_card_goes_back_to_its_deck(table) -> None:
-    table.do(DrawCard(player="Alice", card="chest-jail-free"))
+    table.do(DrawCard(player="Alice", card="chest-jail-free", square=2))
+    table.do(GoToJail(player="Alice"))
     receipt = table.do(LeaveJail(player="Alice", method="card"))
     assert table.jail_cards("Alice") == []
     assert table.cash("Alice") == 1500
     assert "Community Chest" in receipt
-    table.do(DrawCard(player="Bob", card="chest-jail-free"))
+    table.do(DrawCard(player="Bob", card="chest-jail-free", square=2))
     assert table.jail_cards("Bob") == ["chest"]

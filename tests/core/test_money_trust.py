@@ -67,7 +67,7 @@ def test_utility_rent_on_the_100x_board_is_scaled() -> None:
 def test_nearest_utility_card_on_the_100x_board_is_scaled() -> None:
     play = Play("Alice,Bob,Carol", "us100")
     play("buy carol electric")
-    play("card bob chance-utility electric 7")
+    play("card bob chance-utility electric at 7 7")
     assert play.cash("Bob") == 150_000 - 7_000
     assert play.cash("Carol") == 150_000 - 15_000 + 7_000
 
@@ -254,7 +254,7 @@ def test_debts_are_paid_oldest_first_as_far_as_the_cash_goes() -> None:
     """Carol owes Alice $50 rent, then Bob $10 for his birthday, with $5; a $50 collect pays
     Alice (the oldest), and Bob waits."""
     play = Play("Alice,Bob,Carol")
-    play("buy alice board", "pay carol 1495", "rent carol board", "card bob chest-birthday")
+    play("buy alice board", "pay carol 1495", "rent carol board", "card bob chest-birthday at 2")
     assert play.debts() == [("Carol", "Alice", 50), ("Carol", "Bob", 10)]
     said = play("collect carol 50")
     assert "Carol paid Alice the $50 owed (rent for Boardwalk)" in said
@@ -268,7 +268,7 @@ def test_the_card_that_pays_each_player_pays_none_when_short() -> None:
     become debts, and the card pays none of them, though $100 would cover two."""
     play = Play("Alice,Bob,Carol,Dave")
     play("pay carol 1400")
-    play("card carol chance-chairman")
+    play("card carol chance-chairman at 7")
     assert play.debts() == [("Carol", "Dave", 50), ("Carol", "Alice", 50), ("Carol", "Bob", 50)]
     assert play.cash("Carol") == 100
 
@@ -282,7 +282,7 @@ def test_bankrupt_to_several_shares_the_cash_odd_units_from_the_left() -> None:
     from banker.core.endgame import settlement
 
     play = Play("Alice,Bob,Carol,Dave")
-    play("pay carol 1400", "card carol chance-chairman")
+    play("pay carol 1400", "card carol chance-chairman at 7")
     statement = settlement(play.state, "Carol")
     assert [(c.creditor, s) for c, s in zip(statement.claims, statement.shares, strict=True)] == [
         ("Dave", 34),
@@ -298,7 +298,7 @@ def test_bankrupt_to_several_shares_the_cash_odd_units_from_the_left() -> None:
 def test_the_issue_table_gives_no_one_more_than_their_share() -> None:
     """Carol has $80 and owes $50 to each of the three: 27, 26 and 27, no one wiped out."""
     play = Play("Alice,Bob,Carol,Dave")
-    play("pay carol 1420", "card carol chance-chairman", "bankrupt carol")
+    play("pay carol 1420", "card carol chance-chairman at 7", "bankrupt carol")
     assert [play.cash(p) for p in ("Alice", "Bob", "Dave")] == [1527, 1526, 1527]
 
 
@@ -309,7 +309,7 @@ def test_bankrupt_to_several_auctions_the_deeds_and_shares_the_proceeds() -> Non
     play = Play("Alice,Bob,Carol,Dave")
     play("buy carol medit", "buy carol baltic", "buy carol reading", "build carol medit")
     play("mortgage carol reading")
-    play("pay carol " + str(play.cash("Carol") - 10), "card carol chance-chairman")
+    play("pay carol " + str(play.cash("Carol") - 10), "card carol chance-chairman at 7")
     said = play("bankrupt carol")
     assert "$10 cash and $25 for 1 house sold to the bank to share" in said
     assert "auctions 3 deeds, starting with Mediterranean Avenue" in said
@@ -337,7 +337,7 @@ def test_bankrupt_to_several_auctions_the_deeds_and_shares_the_proceeds() -> Non
 
 def test_more_than_the_debts_leaves_the_rest_to_the_bank() -> None:
     play = Play("Alice,Bob,Carol,Dave")
-    play("buy carol medit", "pay carol 1430", "card carol chance-chairman", "bankrupt carol")
+    play("buy carol medit", "pay carol 1430", "card carol chance-chairman at 7", "bankrupt carol")
     issued = play.state.bank.issued
     said = play("bid bob 300", "close")
     assert "Dave $50 of $50; Alice $50 of $50; Bob $50 of $50; $160 left over to the bank" in said
@@ -384,7 +384,7 @@ def test_a_dice_total_on_a_street_is_refused() -> None:
 def test_the_nearest_utility_card_needs_the_deed_or_the_square() -> None:
     play = Play("Alice,Bob")
     play("buy alice electric")
-    play.refused("card bob chance-utility 7", "Say where", "at 7")
+    play.refused("card bob chance-utility 7", "not on a Chance square", "at N", "7, 22, 36")
     play("card bob chance-utility at 22 7")  # from 22 the nearest utility is Water Works
     assert play.cash("Bob") == 1500
     play("card bob chance-utility at 7 7")  # from 7: Electric Company, $70
@@ -394,15 +394,15 @@ def test_the_nearest_utility_card_needs_the_deed_or_the_square() -> None:
 def test_short_line_is_never_the_nearest_railroad_from_chance() -> None:
     play = Play("Alice,Bob")
     play("buy alice short")
-    text = play.refused("card bob chance-railroad-1 short", "Short Line cannot be where")
-    assert "from 7: Pennsylvania Railroad; from 22: B&O Railroad; from 36: Reading" in text
+    text = play.refused("card bob chance-railroad-1 short at 7", "Short Line cannot be where")
+    assert "from 7: Pennsylvania Railroad" in text
     play.refused("card bob chance-railroad-1 at 8", "square 8 is not one")
 
 
 def test_passing_go_follows_from_the_chance_square() -> None:
     play = Play("Alice,Bob")
-    play.refused("card alice chance-boardwalk go", "cannot take the token past GO")
-    play("card alice chance-reading")  # from any Chance square Reading is past GO
+    play.refused("card alice chance-boardwalk at 7 go", "cannot take the token past GO")
+    play("card alice chance-reading at 22")  # from any Chance square Reading is past GO
     assert play.cash("Alice") == 1700
     play("card alice chance-illinois at 22")
     assert play.cash("Alice") == 1700
@@ -518,7 +518,7 @@ def test_a_debtor_pays_no_new_obligation_before_the_older_debt() -> None:
     not paid from the cash the pot is waiting for."""
     play = Play("Alice,Bob,Carol,Dave", free_parking_pot=True)
     play("pay bob 1434", "tax bob luxury")
-    said = play("card dave chest-birthday")
+    said = play("card dave chest-birthday at 2")
     assert "Bob could not pay and owes it" in said
     assert play.debts() == [("Bob", None, 100), ("Bob", "Dave", 10)]
     assert play.cash("Bob") == 66

@@ -191,7 +191,7 @@ def test_deeds_both_ways_with_cash_on_top(table) -> None:
 
 
 def test_a_jail_free_card_sold_for_cash(table) -> None:
-    table.do(DrawCard(player="Alice", card="chance-jail-free"))
+    table.do(DrawCard(player="Alice", card="chance-jail-free", square=7))
     table.do(
         Trade(
             player="Alice",

@@ -80,6 +80,7 @@ STRATEGIES: dict[type[Any], st.SearchStrategy[Any]] = {
         square=st.sampled_from([None, None, 7, 22, 36, 8]),
     ),
     c.LeaveJail: st.builds(c.LeaveJail, player=players, method=st.sampled_from(["fine", "card"])),
+    c.GoToJail: st.builds(c.GoToJail, player=players),
     c.BuildHouses: st.builds(c.BuildHouses, player=players, deed=streets, count=st.integers(0, 3)),
     c.BuildHotel: st.builds(c.BuildHotel, player=players, deed=streets),
     c.SellHouses: st.builds(c.SellHouses, player=players, deed=streets, count=st.integers(0, 3)),
@@ -113,8 +114,23 @@ STRATEGIES: dict[type[Any], st.SearchStrategy[Any]] = {
     ),
     c.EndGame: st.builds(c.EndGame),
     c.PassTurn: st.builds(c.PassTurn, player=st.one_of(st.none(), players)),
-    c.MoveToken: st.builds(
-        c.MoveToken, player=players, square=st.integers(0, 45), passed_go=st.booleans()
+    c.MoveToken: st.one_of(
+        st.builds(
+            c.MoveToken, player=players, square=st.integers(0, 45), passed_go=st.booleans()
+        ),
+        st.builds(
+            c.MoveToken,
+            player=players,
+            how=st.just("dice"),
+            dice=st.integers(2, 12),
+            doubles=st.booleans(),
+        ),
+        st.builds(
+            c.MoveToken,
+            player=players,
+            square=st.integers(0, 45),
+            how=st.sampled_from(["forward", "fix"]),
+        ),
     ),
     c.SetLanguage: st.builds(c.SetLanguage, language=st.sampled_from(["en", "ms", "th"])),
     c.DealDeeds: st.builds(
@@ -292,9 +308,9 @@ class TableMachine(RuleBasedStateMachine):
             card = data.draw(st.sampled_from(["chest-hospital", "chance-repairs", "chest-repairs"]))
             self.apply(c.DrawCard(player=player, card=card))
         elif how == "chairman":
-            self.apply(c.DrawCard(player=player, card="chance-chairman"))
+            self.apply(c.DrawCard(player=player, card="chance-chairman", square=7))
         else:
-            self.apply(c.DrawCard(player=data.draw(st.sampled_from(others)), card="chest-birthday"))
+            self.apply(c.DrawCard(player=data.draw(st.sampled_from(others)), card="chest-birthday", square=2))
 
     @rule(player=st.sampled_from(PLAYERS), data=st.data())
     def pile_up_debts(self, player: str, data: st.DataObject) -> None:

@@ -60,8 +60,9 @@ def test_what_the_banker_records_keeps_the_token_where_it_is() -> None:
     assert position(g.state, "Bob") == 39
     do(g, "tax bob income flat")
     assert position(g.state, "Bob") == 4
-    do(g, "card bob chance-railroad-1 reading")
+    do(g, "card bob chance-railroad-1 reading at 36")
     assert position(g.state, "Bob") == 5
+    do(g, "jail bob")
     do(g, "jail bob fine")
     assert position(g.state, "Bob") == 10
 

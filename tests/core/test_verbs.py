@@ -25,7 +25,7 @@ def state() -> GameState:
 
 def test_every_command_of_the_union_has_one_declaration() -> None:
     models = command_models()
-    assert len(models) == 28
+    assert len(models) == 29
     assert [verb_of(model.model_construct()) for model in models] == [
         next(v for v in VERB_TABLE if v.model is model) for model in models
     ]
@@ -87,7 +87,7 @@ def test_the_moments_each_verb_declares() -> None:
     assert owing == {
         c.PassGo, c.Collect, c.TakeParking, c.SellHouses, c.SellHotel, c.SetGroupLevels,
         c.Mortgage, c.Trade, c.Settle, c.DeclareBankrupt, c.DropOut, c.CloseAuction, c.Pay,
-        c.PassTurn, c.MoveToken,
+        c.PassTurn, c.MoveToken, c.GoToJail,
     }  # fmt: skip
     assert {v.model for v in VERB_TABLE if v.in_auction} == {c.Bid, c.DropOut, c.CloseAuction}
     assert {v.model for v in VERB_TABLE if v.any_moment} == {c.SetLanguage}

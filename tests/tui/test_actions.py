@@ -84,7 +84,7 @@ async def test_unaffordable_payment_is_refused_and_changes_nothing(demo_path: Pa
         assert isinstance(app.screen, MoneyScreen)
     with reopen(demo_path) as journal:
         assert journal.game.state.player("Carol").cash == 550
-        assert len(journal.entries()) == 51
+        assert len(journal.entries()) == 52
 
 
 async def test_collect_from_the_bank(demo_path: Path) -> None:
@@ -195,22 +195,43 @@ async def test_trade_with_a_mortgaged_deed_and_its_fee(demo_path: Path) -> None:
         assert state.player("Dave").cash == 1000 + 150
 
 
+def _to_jail(path: Path, player: str) -> None:
+    from banker.store.journal import Journal
+
+    with Journal.open(path) as journal:
+        journal.apply(c.GoToJail(player=player))
+
+
 async def test_jail_fine(demo_path: Path) -> None:
+    _to_jail(demo_path, "Bob")
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "j", "f")
         await pilot.pause()
     with reopen(demo_path) as journal:
         assert journal.game.state.player("Bob").cash == 770
+        assert "Bob" not in journal.game.state.jail
 
 
 async def test_jail_card(demo_path: Path) -> None:
+    _to_jail(demo_path, "Dave")
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4", "j", "c")
         await pilot.pause()
     with reopen(demo_path) as journal:
         assert journal.game.state.player("Dave").jail_cards == []
+
+
+async def test_a_player_just_visiting_pays_no_fine(demo_path: Path) -> None:
+    """Bob is not in jail: the fine is refused with the reason and nothing is journaled."""
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "j", "f")
+        await pilot.pause()
+    with reopen(demo_path) as journal:
+        assert journal.game.state.player("Bob").cash == 820
+        assert len(journal.entries()) == 52
 
 
 async def test_undo_and_redo_name_what_they_did(demo_path: Path) -> None:

@@ -416,3 +416,28 @@ def _is_go(edition: Edition, name: str) -> bool:
     return any(
         s.kind is SquareKind.GO and s.name.casefold() == name.casefold() for s in edition.squares
     )
+
+
+def last_landing(state: GameState) -> tuple[str, LandingOffers] | None:
+    """Who last arrived where, and what that square offers now: None when nothing is to do
+    there (a correction, jail by Go to Jail, GO by a move that paid the salary)."""
+    landing = state.landing
+    if landing is None or landing.by in ("fix", "jail"):
+        return None
+    player = landing.player
+    if player not in {p.name for p in state.active_players}:
+        return None
+    deed = next((d.name for d in state.edition.deeds if d.square == landing.square), None)
+    if deed is not None:
+        card = state.edition.card_by_id(landing.card) if landing.card else None
+        nearest = card is not None and card.action in (
+            CardAction.NEAREST_RAILROAD,
+            CardAction.NEAREST_UTILITY,
+        )
+        if nearest and state.deeds[deed].owner is not None:
+            return None  # the card charged its own rent
+        return player, land_on_deed(state, player, deed)
+    kind = next((s.kind for s in state.edition.squares if s.square == landing.square), None)
+    if kind is None or kind is SquareKind.GO:
+        return None
+    return player, land_on_square(state, player, kind)
