@@ -46,6 +46,38 @@ def test_do_prints_a_receipt_and_show_prints_the_state(
     assert state["bank"] == {"houses": 32, "hotels": 12, "free_parking": 0}
 
 
+def test_show_json_carries_the_turn_the_squares_and_the_last_landing(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After `next` and Bob's throw of 8: Bob's turn, Bob on Vermont Avenue (8). Carol's
+    card (Reading Railroad, past GO from every Chance square) then moves her token: the
+    last landing is hers, by the card."""
+    for line in ("next", "move bob 8", "card carol chance-reading"):
+        assert main(["do", game, line]) == 0
+    capsys.readouterr()
+    assert main(["show", game, "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["turn"] == "Bob"  # a throw makes it the thrower's turn; a card does not
+    squares = [(p["name"], p["square"], p["square_name"]) for p in state["players"]]
+    assert squares == [
+        ("Alice", 0, "GO"),
+        ("Bob", 8, "Vermont Avenue"),
+        ("Carol", 5, "Reading Railroad"),
+    ]
+    assert state["landing"] == {
+        "player": "Carol",
+        "square": 5,
+        "square_name": "Reading Railroad",
+        "by": "card",
+        "dice": None,
+        "card": "chance-reading",
+    }
+    assert main(["do", game, "end"]) == 0
+    capsys.readouterr()
+    main(["show", game, "--json"])
+    assert json.loads(capsys.readouterr().out)["turn"] is None  # the game is over
+
+
 def test_a_refused_command_exits_1_with_the_reason_and_changes_nothing(
     game: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

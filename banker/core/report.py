@@ -18,11 +18,18 @@ from banker.i18n.message import ENGLISH, Translator
 
 
 def state_json(state: GameState) -> dict[str, Any]:
-    """The state as `banker show --json` prints it (worth null under strict income tax)."""
+    """The state as `banker show --json` prints it (worth null under strict income tax):
+    whose turn it is, each token's square and the last landing with the money."""
+    from banker.core.turns import position, square_name, whose_turn
+
     hidden = worth_hidden(state)
+    edition = state.edition
+    landing = state.landing
+    over = state.ended or state.winner is not None
     return {
-        "edition": state.edition.id,
-        "currency": state.edition.currency,
+        "edition": edition.id,
+        "currency": edition.currency,
+        "turn": None if over else whose_turn(state),
         "players": [
             {
                 "name": p.name,
@@ -30,9 +37,22 @@ def state_json(state: GameState) -> dict[str, Any]:
                 "jail_cards": len(p.jail_cards),
                 "bankrupt": p.bankrupt,
                 "worth": None if hidden else 0 if p.bankrupt else worth(state, p.name).total,
+                "square": position(state, p.name),
+                "square_name": square_name(edition, position(state, p.name)),
+                "in_jail": p.name in state.jail,
             }
             for p in state.players
         ],
+        "landing": None
+        if landing is None
+        else {
+            "player": landing.player,
+            "square": landing.square,
+            "square_name": square_name(edition, landing.square),
+            "by": landing.by,
+            "dice": landing.dice,
+            "card": landing.card,
+        },
         "deeds": [
             {
                 "name": name,

@@ -83,6 +83,17 @@ class Landing:
     """A card id, to go straight to one card."""
 
 
+def landing_at(edition: Edition, square: int) -> Landing:
+    """The place at a board index, as the picker names it."""
+    for deed in edition.deeds:
+        if deed.square == square:
+            return Landing(deed.name, deed=deed.name)
+    for other in edition.squares:
+        if other.square == square:
+            return Landing(square_label(other.name), square=other.kind)
+    raise ValueError(f"no square {square}")
+
+
 def landings(edition: Edition) -> list[Landing]:
     """Every deed and square in board order (each square name once), then every card."""
     found: list[tuple[int, Landing]] = []

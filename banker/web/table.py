@@ -9,7 +9,7 @@ from banker.core.game import Game
 from banker.core.money import N_, Message, plural
 from banker.core.report import state_json
 from banker.core.state import GameState
-from banker.core.turns import whose_turn
+from banker.core.turns import square_name, whose_turn
 from banker.core.worth import mortgage_value, owed
 from banker.i18n import Translator, translator
 from banker.store.journal import LogEntry
@@ -37,6 +37,8 @@ WORDS = [
     N_("winner"),
     N_("bankrupt"),
     N_("their turn"),
+    N_("{name}'s turn"),
+    N_("on {square}"),
     N_("mortgaged"),
     N_("hotel"),
     N_("houses left"),
@@ -119,8 +121,12 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
                 "worth_text": None if p["worth"] is None else m(p["worth"]),
                 "owes_text": m(owes) if owes else None,
                 "turn": p["name"] == turn,
+                "square_text": _square_text(state, p["square"], tr),
             }
         )
+    landing = raw["landing"]
+    if landing is not None:
+        landing = {**landing, "square_text": _square_text(state, landing["square"], tr)}
     auction = raw["auction"]
     if auction is not None:
         auction = {**auction, "high_bid_text": m(auction["high_bid"])}
@@ -148,6 +154,8 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
             for d, debt in zip(raw["debts"], state.debts, strict=True)
         ],
         "auction": auction,
+        "turn": raw["turn"],
+        "landing": landing,
         "winner": raw["winner"],
         "ended": raw["ended"],
         "lang": state.language,
@@ -162,6 +170,12 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
 def source_json(source: GameSource) -> dict[str, Any]:
     """The table as it stands in a journal (the game and its last entries)."""
     return table_json(source.game.state, source.game.seq, source.entries(limit=HISTORY_LINES))
+
+
+def _square_text(state: GameState, square: int, tr: Translator) -> str:
+    """A square's name in the game's language (a deed's as printed on the board)."""
+    words = state.edition.square_words(square_name(state.edition, square))
+    return words if isinstance(words, str) else words.render(tr)
 
 
 def _reason(why: dict[str, Any] | None, reason: str, tr: Translator) -> str:

@@ -10,6 +10,7 @@ from textual.widgets import Button, OptionList
 from banker.core import commands as c
 from banker.tui.app import make_app
 from banker.tui.screens.landed import LandedScreen
+from banker.tui.screens.ledger import LedgerScreen
 from tests.tui.conftest import SIZE, reopen, type_text
 
 
@@ -97,22 +98,24 @@ async def test_own_deed_and_mortgaged_deed_say_so(demo_path: Path) -> None:
 
 
 async def test_income_tax_offers_both_with_the_worth(demo_path: Path) -> None:
+    """Alice's token is on Kentucky Avenue (21): Income Tax (4) is ahead past GO, so she
+    collects $200 first; her worth is then $2,710 and 10% of it $271."""
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("1", "l")
         await type_text(pilot, "income")
         await pilot.press("enter")
         shown = _text(app.screen)
-        assert "Total worth" in shown and "$2,510" in shown
+        assert "Total worth" in shown and "$2,710" in shown
         labels = [str(b.label) for b in app.screen.query(Button)]
         assert any("Pay $200 flat" in label for label in labels)
-        assert any("Pay $251 (10%)" in label for label in labels)
+        assert any("Pay $271 (10%)" in label for label in labels)
         await pilot.press("w")
         await pilot.pause()
     with reopen(demo_path) as journal:
         state = journal.game.state
-        assert state.player("Alice").cash == 740 - 251
-        assert state.bank.free_parking == 500 + 251
+        assert state.player("Alice").cash == 740 + 200 - 271
+        assert state.bank.free_parking == 500 + 271
 
 
 async def test_strict_income_tax_hides_the_percentage(game: Callable[..., Path]) -> None:
@@ -149,7 +152,8 @@ async def test_chance_card_shows_its_money_and_is_drawn(demo_path: Path) -> None
         await pilot.press("enter")
         await pilot.pause()
     with reopen(demo_path) as journal:
-        assert journal.game.state.player("Bob").cash == 820 - 300
+        # From Boardwalk (39) the nearest Chance is 7, past GO: $200, then the repairs.
+        assert journal.game.state.player("Bob").cash == 820 + 200 - 300
 
 
 async def test_advance_card_then_lands_on_the_deed(demo_path: Path) -> None:
@@ -184,12 +188,14 @@ async def test_free_parking_pot_and_go(demo_path: Path) -> None:
         await pilot.pause()
         await pilot.press("l")
         await type_text(pilot, "go")
-        await pilot.press("enter")
-        await pilot.press("g")
+        await pilot.press("enter")  # onto GO: the move pays the salary, no dialog
         await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
     with reopen(demo_path) as journal:
         state = journal.game.state
-        assert state.player("Dave").cash == 1000 + 500 + 200
+        # Dave was on Luxury Tax (38): past GO to Free Parking ($200), the pot ($500),
+        # then on to GO ($200). One salary per lap, none twice.
+        assert state.player("Dave").cash == 1000 + 200 + 500 + 200
         assert state.bank.free_parking == 100
 
 

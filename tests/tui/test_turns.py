@@ -141,7 +141,7 @@ async def test_dice_landings_typed_with_no_pause_end_in_the_same_journal(
             await settle(app, pilot)
     slow, fast = journal_text(paths["slow"]), journal_text(paths["fast"])
     assert fast == slow
-    assert any("Bob passed GO, collected $200 and moved to Jail" in line for line in slow)
+    assert any("Bob threw 11, passed GO, collected $200 and moved to Jail" in line for line in slow)
     assert any("Carol bought Tennessee Avenue" in line for line in slow)
 
 
@@ -157,3 +157,34 @@ async def test_a_lone_one_waits_for_its_second_digit(game: Callable[..., Path]) 
         assert isinstance(app.screen, LandedScreen)
         assert app.screen.landing.deed == "St. Charles Place"
         assert position(app.state, "Bob") == 11
+
+
+async def test_a_reopened_game_charges_the_player_whose_turn_it_is(
+    game: Callable[..., Path],
+) -> None:
+    """Carol's turn when the game was saved: reopened, the highlight is on Carol, and the
+    throw (no key but `l` and the dice) moves her token and charges her Alice's rent."""
+    path = game(
+        c.Buy(player="Alice", deed="Vermont Avenue"),
+        c.PassTurn(),
+        c.PassTurn(),
+        c.MoveToken(player="Carol", how="fix", square=0),
+    )
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ledger = app.screen
+        assert isinstance(ledger, LedgerScreen)
+        assert ledger.selected == "Carol"
+        await pilot.press("l")
+        await type_text(pilot, "8")  # Vermont Avenue, Alice's: $6
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+    with reopen(path) as journal:
+        state = journal.game.state
+        assert position(state, "Carol") == 8
+        assert state.player("Carol").cash == 1494
+        assert state.player("Alice").cash == 1500 - 100 + 6
+        assert state.player("Bob").cash == 1500

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from banker.core.commands import Buy, PassGo
+from banker.core.commands import Buy, MoveToken, PassGo, PassTurn
 from banker.store import Journal
 from banker.web.server import TableView
 from tests.web.chromium import Chromium, find_chromium
@@ -106,3 +106,41 @@ async def test_a_phone_says_when_sharing_stopped(banker: Journal) -> None:
             assert await browser.wait_for(f"{LIVE} === 'sharing stopped'", 30)
     finally:
         await view.stop()
+
+
+TURN = (
+    "JSON.stringify([document.querySelector('main section.turn .big')?.textContent,"
+    " document.querySelector('main section.turn .sub')?.textContent,"
+    " document.querySelector('main section')?.className,"
+    " parseFloat(getComputedStyle(document.querySelector('main section.turn .big')).fontSize)"
+    " / parseFloat(getComputedStyle(document.body).fontSize)])"
+)
+
+
+async def test_the_phone_shows_whose_turn_it_is_at_the_top_large(
+    banker: Journal, game_path: Path
+) -> None:
+    """The first section on the page is the turn, at least half as large again as the text,
+    with where that player's token stands; it follows the banker's `next` and moves."""
+    with Journal.open(game_path, read_only=True) as reader:
+        view = TableView(reader, follow=True)
+        url = await view.start("127.0.0.1", 0)
+        try:
+            async with Chromium() as browser:
+                await browser.open(url)
+                assert await browser.wait_for("document.querySelector('.live.ok') !== null", 30)
+                big, sub, first, scale = json.loads(await browser.evaluate(TURN))
+                assert (big, sub, first) == ("Alice's turn", "on GO", "turn")
+                assert scale >= 1.5
+
+                banker.apply(PassTurn())
+                banker.apply(MoveToken(player="Bob", how="dice", dice=8))
+                assert await browser.wait_for(
+                    "document.querySelector('main section.turn .sub')?.textContent"
+                    " === 'on Vermont Avenue'",
+                    30,
+                )
+                big, sub, first, _ = json.loads(await browser.evaluate(TURN))
+                assert (big, sub, first) == ("Bob's turn", "on Vermont Avenue", "turn")
+        finally:
+            await view.stop()

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from banker.core.commands import Buy, Mortgage, PassGo, Setup
+from banker.core.commands import Buy, Mortgage, MoveToken, PassGo, PassTurn, SetLanguage, Setup
 from banker.core.edition import load_edition
 from banker.core.rules import HouseRules
 from banker.store import Journal
@@ -39,6 +39,26 @@ def test_the_table_reads_like_the_ledger(tmp_path: Path) -> None:
     assert newest[0]["text"].startswith("Undid")
     assert newest[1]["text"] == "Alice passed GO and collected £200" and newest[1]["undone"]
     assert table["seq"] == 6 and table["auction"] is None
+
+
+def test_the_table_carries_the_turn_and_the_squares_in_the_games_language(
+    tmp_path: Path,
+) -> None:
+    """In Malay: Bob's turn, his token on Income Tax by the dice (translated), Alice's on
+    GO; the last landing is Bob's."""
+    setup = Setup(players=["Alice", "Bob"], edition=load_edition("us"))
+    with Journal.create(tmp_path / "g.banker", setup) as journal:
+        journal.apply(SetLanguage(language="ms"))
+        journal.apply(PassTurn())
+        journal.apply(MoveToken(player="Bob", how="dice", dice=4))
+        table = source_json(journal)
+    assert table["turn"] == "Bob"
+    assert [p["square"] for p in table["players"]] == [0, 4]
+    assert table["players"][1]["square_name"] == "Income Tax"
+    assert table["players"][1]["square_text"] not in ("", "Income Tax")
+    assert table["landing"]["player"] == "Bob" and table["landing"]["by"] == "dice"
+    assert table["landing"]["square_text"] == table["players"][1]["square_text"]
+    assert table["words"]["{name}'s turn"] == "Giliran {name}"
 
 
 def test_the_history_is_the_last_twenty_newest_first(tmp_path: Path) -> None:

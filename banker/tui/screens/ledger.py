@@ -72,6 +72,9 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         """The ledger saved in the game file, to draw before the journal is open."""
         self.view: LedgerView | None = glance.view if glance else None
         """What the ledger shows now."""
+        self._turn_followed: int | None = None
+        """The seat whose turn the highlight last moved to: the first view drawn (a game
+        opened), a turn passed, or undo and redo moving it, move it again."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -165,7 +168,6 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         self.show_view(ledger_view(journal.game.state), journal.entries(limit=SHOWN))
 
     def show_view(self, view: LedgerView, history: Sequence[LogEntry]) -> None:
-        before = self.view
         self.view = view
         if view.winner is not None:
             self.sub_title = _("{game} · game over, {p} won").format(
@@ -174,7 +176,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         elif not view.time_limit_minutes:
             self.sub_title = self.banker.game_path.stem
         self.query_one(PlayersTable).show(view)
-        self._follow_turn(before, view)
+        self._follow_turn(view)
         self.query_one(BoardView).show(view)
         self.query_one(BankGauge).view = view
         self.query_one(HistoryView).entries = tuple(history)
@@ -192,13 +194,13 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
 
     # Player selection.
 
-    def _follow_turn(self, before: LedgerView | None, view: LedgerView) -> None:
+    def _follow_turn(self, view: LedgerView) -> None:
         """When the turn moves on (or back, by undo), the highlight goes with it: the
         actions are for the player whose turn it is unless 1-8 picks another."""
         turn = next((p.seat for p in view.players if p.turn), None)
-        was = next((p.seat for p in before.players if p.turn), None) if before else None
-        if turn is not None and (turn != was or before is None):
+        if turn is not None and turn != self._turn_followed:
             self.query_one(PlayersTable).move_cursor(turn - 1)
+        self._turn_followed = turn
 
     def action_next_turn(self) -> None:
         """The turn passes to the next player still in the game (journaled: undo takes it
@@ -232,19 +234,27 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
 
     def _moved(self, player: str, place: Destination | None) -> None:
         """The token went where the banker said: the move is journaled (the salary with it
-        when the dice took it past GO), then the square's offers."""
+        when the dice or a square named ahead took it past GO; a correction pays nothing
+        and offers nothing), then the square's offers."""
         from banker.core import commands as c
         from banker.core.edition import SquareKind
         from banker.core.turns import position
 
         if place is None:
             return
-        if place.square is not None and (
-            place.passed_go or place.square != position(self.state, player)
-        ):
-            move = c.MoveToken(player=player, square=place.square, passed_go=place.passed_go)
-            if not self.banker.do(move):
-                return
+        move: c.MoveToken | None = None
+        if place.square is None:
+            pass  # a card named: drawn where the token stands
+        elif place.fix:
+            move = c.MoveToken(player=player, how="fix", square=place.square)
+        elif place.by_dice:
+            move = c.MoveToken(player=player, how="dice", dice=place.dice)
+        elif place.square != position(self.state, player):
+            move = c.MoveToken(player=player, how="forward", square=place.square)
+        if move is not None and not self.banker.do(move):
+            return
+        if place.fix:
+            return  # a correction offers nothing: its receipt says so
         if place.passed_go and place.landing.square is SquareKind.GO:
             return  # the salary was the whole of it
         if place.by_dice and self._nothing_to_do(player, place):
@@ -287,17 +297,23 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
 
     def _after_landing(self, command: c.Command | None) -> None:
         from banker.core import commands as c
-        from banker.core.edition import CardAction
-        from banker.tui.words import Landing
+        from banker.core.offers.landing import last_landing
+        from banker.tui.words import landing_at
 
+        before = self.state.landing
         if command is None or not self.banker.do(command):
             return
-        if isinstance(command, c.DrawCard):
-            card = self.state.edition.card_by_id(command.card)
-            advance = card is not None and card.action is CardAction.ADVANCE
-            target = card.target if card is not None and advance else None
-            if target and target in self.state.deeds:
-                self._landed(command.player, Landing(target, deed=target))
+        landing = self.state.landing
+        if (
+            isinstance(command, c.DrawCard)
+            and landing is not None
+            and landing != before
+            and landing.by == "card"
+            and last_landing(self.state) is not None
+        ):
+            # The card moved the token: the new square's offers follow ("advance to" an
+            # owned deed is a rent, "go back 3" onto Income Tax the tax).
+            self._landed(command.player, landing_at(self.state.edition, landing.square))
 
     def action_pass_go(self) -> None:
         """Passing GO needs no confirmation: the salary is paid at once (undo is one key)."""

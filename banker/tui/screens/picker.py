@@ -31,6 +31,8 @@ class Destination:
     by_dice: bool = False
     dice: int | None = None
     """The dice total that moved the token (a utility's rent is by the same throw)."""
+    fix: bool = False
+    """A correction of where the token stands: no salary, no offers."""
 
 
 class SquarePicker(Dialog[Destination]):
@@ -41,8 +43,10 @@ class SquarePicker(Dialog[Destination]):
     BINDINGS = [
         Binding("down", "move(1)", N_("Next"), show=False),
         Binding("up", "move(-1)", N_("Previous"), show=False),
+        Binding("ctrl+f", "correct", N_("Correct the square")),
     ]
-    """The arrows move through the matches while the typing stays in the box."""
+    """The arrows move through the matches while the typing stays in the box; ctrl+f puts
+    the token on the highlighted square as a correction, paying nothing."""
 
     def __init__(self, state: GameState, player: str) -> None:
         super().__init__()
@@ -70,7 +74,10 @@ class SquarePicker(Dialog[Destination]):
             )
             yield OptionList(id="matches")
             yield Static(
-                _("2-12 moves the token on · Enter picks the highlighted one · Esc cancels"),
+                _(
+                    "2-12 moves the token on · Enter picks the highlighted one · "
+                    "ctrl+f corrects the square, paying nothing · Esc cancels"
+                ),
                 classes="hint",
             )
 
@@ -109,17 +116,20 @@ class SquarePicker(Dialog[Destination]):
         return [self._at(label) for label in found]  # the board's squares before the cards
 
     def _at(self, label: str) -> Destination:
-        """The place with this label, at its square nearest ahead of the token."""
+        """The place with this label, at its square nearest ahead of the token (the one it
+        stands on when that is the only one): a move forward, past GO when it is behind."""
         spots = [i for i, shown in self.label_at.items() if shown == label]
         if not spots:
             return Destination(self.by_label[label])
         start = position(self.state, self.player)
         size = self.state.edition.board_size
-        return Destination(self.by_label[label], min(spots, key=lambda i: (i - start) % size))
+        square = min(spots, key=lambda i: (i - start - 1) % size)
+        if spots == [start]:
+            return Destination(self.by_label[label], start)
+        passed = start + (square - start) % size >= size
+        return Destination(self.by_label[label], square, passed)
 
     def _prompt(self, place: Destination) -> str:
-        if not place.by_dice:
-            return place.landing.label
         if place.passed_go:
             return _("{square} · passing GO: {amount} salary").format(
                 square=place.landing.label, amount=self.state.money(self.state.salary)
@@ -139,6 +149,18 @@ class SquarePicker(Dialog[Destination]):
         if self.shown:
             current = matches.highlighted or 0
             matches.highlighted = max(0, min(len(self.shown) - 1, current + step))
+
+    def action_correct(self) -> None:
+        """The highlighted square, as a correction of where the token stands."""
+        highlighted = self.query_one("#matches", OptionList).highlighted
+        if highlighted is None or not self.shown or self.shown[highlighted].square is None:
+            self.notify(
+                _("A correction names a square of the board: type a few of its letters."),
+                severity="warning",
+            )
+            return
+        place = self.shown[highlighted]
+        self.dismiss(Destination(place.landing, place.square, fix=True))
 
     @on(Input.Submitted, "#query")
     def _submitted(self) -> None:

@@ -22,13 +22,17 @@ COLUMNS = (
     ("worth", N_("Worth")),
     ("deeds", N_("Deeds")),
     ("cards", N_("Cards")),
+    ("square", N_("On")),
 )
 """Each column's key and its head, in English; shown in the game's language. The worth is
 income tax's (mortgaged deeds in full): the panel's subtitle says so, since the end of the
-game ranks by another worth."""
+game ranks by another worth. The square the token stands on comes last: a narrow panel
+crops it, a wide one shows it."""
 
 GAP = 2
 """Cells between two columns."""
+SQUARE_AT_LEAST = 8
+"""The fewest cells the token's square is shown in; a narrower panel leaves it out."""
 
 
 class PlayersTable(Widget, can_focus=True):
@@ -113,6 +117,10 @@ class PlayersTable(Widget, can_focus=True):
             max([cell_len(heads[i]), *(cell_len(r[i].plain) for r in rows)])
             for i in range(len(COLUMNS))
         ]
+        used = sum(widths[:-1]) + GAP * (len(widths) - 1)
+        if self.size.width - used < SQUARE_AT_LEAST:  # no room for where the tokens stand
+            heads, widths = heads[:-1], widths[:-1]
+            rows = [r[:-1] for r in rows]
         right = {2, 3}
         gap = " " * GAP
         header_style = self.get_component_rich_style("players--header")
@@ -122,6 +130,7 @@ class PlayersTable(Widget, can_focus=True):
                 pad(head, widths[i], right=i in right) + (gap if i < len(heads) - 1 else ""),
                 style=header_style,
             )
+        lines.truncate(self.size.width, overflow="crop")
         cursor = self.get_component_rich_style(
             "players--cursor" if self.has_focus else "players--cursor-blurred"
         )
@@ -136,6 +145,7 @@ class PlayersTable(Widget, can_focus=True):
                     line.append(" " * space)
                 if i < len(cells) - 1:
                     line.append(gap)
+            line.truncate(self.size.width, overflow="ellipsis")  # the square, when narrow
             if y == self.cursor_row:
                 line.pad_right(max(0, self.size.width - line.cell_len))
                 line.stylize(cursor)
@@ -162,6 +172,7 @@ class PlayersTable(Widget, can_focus=True):
                 Text(""),
                 Text(""),
                 Text(""),
+                Text(""),
             ]
         colour = seat_colour(player.seat)
         seat = (
@@ -182,4 +193,5 @@ class PlayersTable(Widget, can_focus=True):
             Text("" if player.worth is None else view.money(player.worth)),
             swatches,
             Text(str(player.jail_cards) if player.jail_cards else ""),
+            Text(_(player.square) if player.square else "", style="dim"),
         ]

@@ -70,6 +70,7 @@
     if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
     if (p.turn && !t.winner) notes.unshift(w("their turn"));
+    if (!p.bankrupt && !t.winner && !t.ended) notes.push(w("on {square}", { square: p.square_text }));
     if (p.bankrupt) notes.push(w("bankrupt"));
     if (t.winner === p.name) notes.push(w("winner"));
     add(row, el("div", "sub", notes.join(" \u00b7 ")), deedsOf(t, p.name));
@@ -83,11 +84,21 @@
     if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
     if (p.turn && !t.winner) notes.unshift(w("their turn"));
+    if (!p.bankrupt && !t.winner && !t.ended) notes.push(w("on {square}", { square: p.square_text }));
     if (p.bankrupt) notes.push(w("bankrupt"));
     t.debts.forEach(function (d) {
       if (d.debtor === p.name) notes.push(w("{amount} to {creditor} ({reason})", { amount: d.amount_text, creditor: d.creditor, reason: d.reason }));
     });
     add(box, el("div", "sub", notes.join(" \u00b7 ")), deedsOf(t, p.name));
+    return box;
+  }
+
+  // Whose turn it is, large at the top, with where their token stands.
+  function turn(t) {
+    var p = t.players.filter(function (q) { return q.name === t.turn; })[0];
+    var box = section(null, "turn");
+    add(box, el("div", "big", w("{name}'s turn", { name: t.turn })));
+    if (p) add(box, el("div", "sub", w("on {square}", { square: p.square_text })));
     return box;
   }
 
@@ -127,6 +138,7 @@
     if (t.lang) document.documentElement.lang = t.lang;
     var parts = [];
     var mine = t.players[me];
+    if (t.turn && !t.winner && !t.ended) parts.push(turn(t));
     if (mine) parts.push(statement(t, mine));
     if (t.auction) parts.push(auction(t));
     if (t.winner || t.ended) {
