@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from banker.core.commands import DrawCard, RentVariant
 from banker.core.edition import Card, CardAction, Deck, Deed, DeedKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
@@ -242,6 +244,57 @@ def _origin(state: GameState, cmd: DrawCard, card: Card) -> int | None:
         id=card.id,
         squares=", ".join(map(str, origins)),
     )
+
+
+MOVES_BY_SQUARE = (
+    CardAction.ADVANCE,
+    CardAction.NEAREST_RAILROAD,
+    CardAction.NEAREST_UTILITY,
+    CardAction.BACK,
+)
+"""The cards whose journey starts from the square they are drawn on."""
+
+
+@dataclass(frozen=True)
+class Journey:
+    """Where a card that moves the token takes it from a square of its deck."""
+
+    origin: int | None
+    """The square it is drawn on; None when the journey is the same from every one."""
+    destination: int
+    deed: str | None
+    """The deed a nearest-railroad or nearest-utility card sends the token to."""
+    passes_go: bool
+    """The way there passes GO: the salary is paid (never going back)."""
+
+
+def card_journeys(state: GameState, player: str, card: Card) -> list[Journey]:
+    """Where drawing `card` now takes `player`'s token: one journey when the bank knows the
+    square (the token stands on one of the deck's) or the journey is the same from every
+    square; one per square of the deck when it depends on which (the banker says, `at N`);
+    none for a card that does not move by its square, a board without the deck's squares,
+    or a game saved before the bank followed the tokens."""
+    origins = _origins(state, card)
+    if card.action not in MOVES_BY_SQUARE or not origins or not state.rules.follow_tokens:
+        return []
+    here = position(state, player)
+    starts = [here] if here in origins else origins
+    found = [_journey_from(state, card, o) for o in starts]
+    if len({(j.destination, j.passes_go) for j in found}) == 1:
+        return [Journey(here if here in origins else None, *_leg(found[0]))]
+    return found
+
+
+def _leg(journey: Journey) -> tuple[int, str | None, bool]:
+    return journey.destination, journey.deed, journey.passes_go
+
+
+def _journey_from(state: GameState, card: Card, origin: int) -> Journey:
+    if card.action is CardAction.BACK:
+        return Journey(origin, (origin - card.spaces) % state.edition.board_size, None, False)
+    destination, passes = _destination(state, card, origin)
+    nearest = card.action in (CardAction.NEAREST_RAILROAD, CardAction.NEAREST_UTILITY)
+    return Journey(origin, destination, _deed_at(state, destination) if nearest else None, passes)
 
 
 def _origins(state: GameState, card: Card) -> list[int]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.widgets import Button, OptionList
 
 from banker.core import commands as c
+from banker.core.turns import position
 from banker.tui.app import make_app
 from banker.tui.screens.landed import LandedScreen
 from banker.tui.screens.ledger import LedgerScreen
@@ -162,10 +163,8 @@ async def test_advance_card_then_lands_on_the_deed(demo_path: Path) -> None:
         await pilot.press("3", "l")
         await type_text(pilot, "advance boardwalk")
         await pilot.press("enter")
-        await pilot.press("enter")  # the card, from the list of one
-        await pilot.pause()
-        await pilot.press("enter")  # no GO passed: draw it
-        await pilot.pause()
+        await pilot.press("enter")  # the card, from the list of one: to Boardwalk from any
+        await pilot.pause()  # Chance square, never past GO, so nothing more is asked
         assert isinstance(app.screen, LandedScreen)
         assert app.screen.landing.deed == "Boardwalk"
         # Carol has $550: the dialog says the rent will be owed.
@@ -210,3 +209,29 @@ def _text(screen: object) -> str:
     for widget in screen.query(Static):
         console.print(widget.content)
     return console.export_text()
+
+
+async def test_back_3_onto_an_owned_deed_opens_the_rent(game: Callable[..., Path]) -> None:
+    """Alice threw 12 and 10 onto Chance 22 and draws "go back 3": New York Avenue, Bob's.
+    The rent dialog opens for it and one key collects Bob's $16."""
+    path = game(
+        c.Buy(player="Bob", deed="New York Avenue"),
+        c.MoveToken(player="Alice", how="dice", dice=12),
+        c.MoveToken(player="Alice", how="dice", dice=10),
+    )
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "l")
+        await type_text(pilot, "back 3")
+        await pilot.press("enter")
+        await pilot.press("enter")  # the card: back 3 spaces to New York Avenue
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        assert app.screen.landing.deed == "New York Avenue"
+        await pilot.press("r")
+        await pilot.pause()
+    with reopen(path) as journal:
+        state = journal.game.state
+        assert position(state, "Alice") == 19
+        assert state.player("Alice").cash == 1500 - 16
+        assert state.player("Bob").cash == 1500 - 200 + 16

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from banker.core import commands as c
-from banker.core.cards import repairs_due
+from banker.core.cards import Journey, card_journeys, repairs_due
 from banker.core.edition import Card, CardAction, DeedKind, Edition, SquareKind
 from banker.core.engine import refusal
 from banker.core.errors import BankerError
@@ -340,11 +340,31 @@ def deck_offers(state: GameState, player: str | None, deck: str) -> list[CardOff
 
 
 def card_offer(state: GameState, player: str | None, card: Card) -> CardOffer:
-    return CardOffer(card, card_effect(state, player, card), card.action in NEEDS_MORE)
+    """A card of the deck, with what it does; it needs more than the card when its journey
+    depends on a square the bank does not know, or on the dice (an owned utility)."""
+    journeys = card_journeys(state, player, card) if player else []
+    if not journeys:
+        needs_more = card.action in NEEDS_MORE
+    elif len(journeys) > 1:
+        needs_more = True
+    else:
+        needs_more = _needs_dice(state, player, card, journeys[0])
+    return CardOffer(card, card_effect(state, player, card), needs_more)
+
+
+def _needs_dice(state: GameState, player: str | None, card: Card, journey: Journey) -> bool:
+    if card.action is not CardAction.NEAREST_UTILITY or journey.deed is None:
+        return False
+    held = state.deeds[journey.deed]
+    return held.owner not in (None, player) and not held.mortgaged
 
 
 def card_effect(state: GameState, player: str | None, card: Card) -> Message:
-    """What drawing this card does in money for `player`, as the banker reads it out."""
+    """What drawing this card does in money for `player`, as the banker reads it out: where
+    it takes the token when the bank knows the square it is drawn on."""
+    journeys = card_journeys(state, player, card) if player else []
+    if len(journeys) == 1 and player is not None:
+        return journey_effect(state, player, card, journeys[0])
     m = state.money
     others = len([p for p in state.active_players if p.name != player]) if player else 0
     action = card.action
@@ -410,6 +430,56 @@ def card_effect(state: GameState, player: str | None, card: Card) -> Message:
     if holder:
         return msg("{p} holds it: not in the deck", p=holder)
     return msg("keep it until used or sold")
+
+
+def journey_effect(state: GameState, player: str, card: Card, journey: Journey) -> Message:
+    """Where a card takes the token from its square, and what that costs or pays."""
+    m = state.money
+    edition = state.edition
+    to = edition.square_words(_square_name(edition, journey.destination))
+    if card.action is CardAction.BACK:
+        return plural(
+            card.spaces,
+            "back 1 space to {square}: no payment",
+            "back {n} spaces to {square}: no payment",
+            square=to,
+        )
+    if journey.deed is None:
+        if journey.destination == 0:
+            return msg("to {square}: collect {amount}", square=to, amount=m(state.salary))
+        if journey.passes_go:
+            return msg(
+                "to {square}, passing GO: collect {amount}", square=to, amount=m(state.salary)
+            )
+        return msg("to {square}: no salary", square=to)
+    held = state.deeds[journey.deed]
+    if held.owner is None:
+        said = msg("to {deed}: for sale", deed=journey.deed)
+    elif held.owner == player or held.mortgaged:
+        said = msg("to {deed}: no rent", deed=journey.deed)
+    elif card.action is CardAction.NEAREST_RAILROAD:
+        said = msg(
+            "to {deed}: pay {o} {amount}",
+            deed=journey.deed,
+            o=held.owner,
+            amount=m(rent_due(state, journey.deed, None, "double").amount),
+        )
+    else:
+        said = msg(
+            "to {deed}: pay {o} {n} x the dice",
+            deed=journey.deed,
+            o=held.owner,
+            n=edition.utility_card_multiplier * edition.scale,
+        )
+    if journey.passes_go:
+        return msg("{text}; passing GO: collect {amount}", text=said, amount=m(state.salary))
+    return said
+
+
+def _square_name(edition: Edition, square: int) -> str:
+    from banker.core.turns import square_name
+
+    return square_name(edition, square)
 
 
 def _is_go(edition: Edition, name: str) -> bool:
