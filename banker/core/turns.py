@@ -305,21 +305,31 @@ def _go_forward(
     head: Message | None,
 ) -> Message:
     """Forward `steps` squares from `start`: the salary when the way passes or lands on GO
-    (never on the way to jail), the landing recorded; the receipt."""
+    (a square named round the board passes GO even on its way to Go to Jail; the trip from
+    there to jail pays nothing), the landing recorded; the receipt."""
     size = state.edition.board_size
     square = (start + steps) % size
     player = state.player(name)
     to = words_of(state, square)
     thrown = dice is not None and head is None
     if arrive(state, name, square, by, dice):
-        said = msg(
-            "{p} threw {dice} and landed on {square}: straight to jail, no salary"
-            if thrown
-            else "{p} landed on {square} and went to jail",
-            p=name,
-            dice=dice,
-            square=to,
-        )
+        if start + steps >= size:
+            from_bank(state, player, state.salary)
+            said = msg(
+                "{p} passed GO, collected {amount}, landed on {square} and went to jail",
+                p=name,
+                amount=state.money(state.salary),
+                square=to,
+            )
+        else:
+            said = msg(
+                "{p} threw {dice} and landed on {square}: straight to jail, no salary"
+                if thrown
+                else "{p} landed on {square} and went to jail",
+                p=name,
+                dice=dice,
+                square=to,
+            )
     elif start + steps >= size:
         from_bank(state, player, state.salary)
         said = msg(

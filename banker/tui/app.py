@@ -107,6 +107,9 @@ class BankerApp(App[None]):
         """Keys typed before what they are meant for was ready, in the order typed."""
         self._released: events.Key | None = None
         """The typed-ahead key handed back to the app, which lets it through this once."""
+        self.keys_held = 0
+        """Actions still making what the next keys are meant for (the command bar, the
+        first time): while above 0, typed keys wait."""
 
     @property
     def journal(self) -> Journal | None:
@@ -285,7 +288,7 @@ class BankerApp(App[None]):
     def _settled(self) -> bool:
         """No screen has messages waiting, and the top screen is up with its focus."""
         screen = self.screen
-        if not screen.is_mounted:
+        if not screen.is_mounted or self.keys_held:
             return False
         if screen.focused is None and screen.focus_chain:
             return False

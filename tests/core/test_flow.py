@@ -272,3 +272,14 @@ def test_a_named_square_where_the_token_stands_is_refused() -> None:
     with pytest.raises(BankerError, match="already on Vermont Avenue"):
         do(g, "move bob vermont")
     assert g.state.model_dump_json() == before
+
+
+def test_a_named_go_to_jail_round_the_board_pays_the_salary_then_jails() -> None:
+    """Bob on Short Line (35), the banker names Go to Jail (30): the way passes GO ($200),
+    then the token goes to jail, in jail."""
+    g = game()
+    do(g, "move bob short line")
+    said = do(g, "move bob go to jail")
+    assert cash(g, "Bob") == 1700
+    assert position(g.state, "Bob") == 10 and "Bob" in g.state.jail
+    assert "passed GO" in said

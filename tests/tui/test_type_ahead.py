@@ -90,3 +90,20 @@ async def test_keys_typed_while_the_journal_opens_are_not_lost(demo_path: Path) 
         await settle(app, pilot)
     with reopen(demo_path) as journal:
         assert journal.game.state.deeds["Illinois Avenue"].owner == "Carol"
+
+
+async def test_a_command_typed_straight_after_colon_keeps_its_first_letter(
+    demo_path: Path,
+) -> None:
+    """`:` makes the command bar the first time; the letters typed with no pause after it
+    all reach the bar ("move carol baltic", not "ove carol baltic")."""
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in ["colon", *"move carol 6".replace(" ", "_"), "enter"]:
+            key = "space" if key == "_" else key
+            character = {"colon": ":", "space": " ", "enter": "\r"}.get(key, key)
+            app.post_message(events.Key(key, character))
+        await settle(app, pilot)
+    with reopen(demo_path) as journal:
+        assert journal.entries()[-1].message.render().startswith("Carol threw 6")

@@ -463,7 +463,11 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         else:
             bar = CommandBar(suggester=CommandSuggester(lambda: self.app_state), id="command-bar")
             bar.placeholder = _("rent bob board · build alice park 2 · pay carol 50 to dave")
-            await self.mount(bar)
+            self.banker.keys_held += 1  # the letters typed after `:` are for the bar
+            try:
+                await self.mount(bar)
+            finally:
+                self.banker.keys_held -= 1
         bar.add_class("-open")
         bar.focus()
 
