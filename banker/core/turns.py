@@ -248,6 +248,11 @@ def move(state: GameState, cmd: MoveToken) -> Message:
         return _go_forward(state, name, start, steps, "square", None, None)
     # A throw of the dice: the thrower's turn.
     assert cmd.dice is not None
+    if cmd.doubles and cmd.dice % 2:
+        raise BadInput(
+            "{dice} cannot be a double: two dice showing the same make an even total.",
+            dice=cmd.dice,
+        )
     if state.turn != name:
         state.turn = name
         state.doubles = 0

@@ -283,3 +283,13 @@ def test_a_named_go_to_jail_round_the_board_pays_the_salary_then_jails() -> None
     assert cash(g, "Bob") == 1700
     assert position(g.state, "Bob") == 10 and "Bob" in g.state.jail
     assert "passed GO" in said
+
+
+def test_an_odd_total_is_never_a_double() -> None:
+    g = game()
+    before = g.state.model_dump_json()
+    with pytest.raises(BadInput, match="7 cannot be a double"):
+        do(g, "move bob 7 doubles")
+    assert g.state.model_dump_json() == before
+    do(g, "move bob 8 doubles")
+    assert g.state.doubles == 1
