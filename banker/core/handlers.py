@@ -54,6 +54,12 @@ def buy(state: GameState, cmd: Buy) -> Message:
     player = player_of(state, cmd.player)
     deed = deed_of(state, cmd.deed)
     held = state.deeds[deed.name]
+    if player.name in state.jail and state.rules.follow_tokens:
+        raise NotAllowed(
+            "{p} is in jail: a purchase at the printed price needs a landing. {p} may "
+            "still bid at auctions and trade.",
+            p=player.name,
+        )
     if held.owner is not None:
         raise NotAllowed(
             "{deed} is not for sale: {owner} owns it. A trade can buy it from them.",
@@ -209,10 +215,17 @@ def tax(state: GameState, cmd: PayTax) -> Message:
 def jail(state: GameState, cmd: LeaveJail) -> Message:
     player = player_of(state, cmd.player)
     if player.name not in state.jail and state.rules.follow_tokens:
+        from banker.core.edition import SquareKind
+        from banker.core.turns import position, square_of
+
+        if position(state, player.name) == square_of(state.edition, SquareKind.JAIL):
+            raise NotAllowed(
+                "{p} is just visiting: only a player in jail pays the fine or uses a card "
+                "to leave.",
+                p=player.name,
+            )
         raise NotAllowed(
-            "{p} is not in jail (on the Jail square by the dice is just visiting): there "
-            "is no fine to pay and no card to use.",
-            p=player.name,
+            "{p} is not in jail: there is no fine to pay and no card to use.", p=player.name
         )
     state.jail.pop(player.name, None)
     if cmd.method == "card":

@@ -40,6 +40,7 @@ def state_json(state: GameState) -> dict[str, Any]:
                 "square": position(state, p.name),
                 "square_name": square_name(edition, position(state, p.name)),
                 "in_jail": p.name in state.jail,
+                "jail_throws": state.jail.get(p.name),
             }
             for p in state.players
         ],

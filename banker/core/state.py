@@ -189,6 +189,9 @@ class GameState(BaseModel):
     to leave by so far (0 to 2)."""
     doubles: int = 0
     """Doubles thrown in a row by the player whose turn it is."""
+    turn_over: bool = False
+    """The player whose turn it was went to jail on it: their turn ended at once, and the
+    turn is the next player's (passing it goes there, not one further)."""
     landing: Landing | None = None
     """The last arrival of a token on a square, for the offers that follow it."""
 

@@ -32,9 +32,9 @@ from banker.core.state import GameState, Landing
 def whose_turn(state: GameState) -> str | None:
     """The player whose turn it is: the one recorded, else the first still in the game."""
     active = [p.name for p in state.active_players]
-    if state.turn in active:
+    if state.turn in active and not state.turn_over:
         return state.turn
-    if state.turn is not None:  # gone bankrupt on their turn: the next one still in
+    if state.turn is not None:  # gone bankrupt or to jail on their turn: the next one in
         seats = [p.name for p in state.players]
         at = seats.index(state.turn) if state.turn in seats else -1
         for step in range(1, len(seats) + 1):
@@ -164,6 +164,7 @@ def pass_turn(state: GameState, cmd: PassTurn) -> Message:
         to = found
     state.turn = to
     state.doubles = 0
+    state.turn_over = False
     if to in state.jail:
         return msg(
             "{p}'s turn, in jail (throw {n} of 3 to leave)", p=to, n=state.jail[to] + 1
@@ -181,11 +182,11 @@ def send_to_jail(state: GameState, player: str) -> None:
     jail = square_of(state.edition, SquareKind.JAIL)
     if jail is None:
         return
+    if whose_turn(state) == player:  # going to jail ends the turn, doubles or not
+        state.turn, state.turn_over, state.doubles = player, True, 0
     state.positions[player] = jail
     state.jail[player] = 0
     state.landing = Landing(player=player, square=jail, by="jail")
-    if state.turn == player:
-        state.doubles = 0
 
 
 def arrive(
@@ -253,8 +254,8 @@ def move(state: GameState, cmd: MoveToken) -> Message:
             "{dice} cannot be a double: two dice showing the same make an even total.",
             dice=cmd.dice,
         )
-    if state.turn != name:
-        state.turn = name
+    if state.turn != name or state.turn_over:
+        state.turn, state.turn_over = name, False
         state.doubles = 0
     head: Message | None = None
     if name in state.jail:

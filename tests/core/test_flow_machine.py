@@ -1,8 +1,9 @@
 """The flow model under random play: tokens moved by dice (doubles and jail included),
 squares named, corrections, every card that moves a token, passing the turn and
 bankruptcies, checked after every step against a model of the table written here from
-RULES.md: one salary per lap, the turn always a player still in the game, every token on
-a square and in jail only when sent there."""
+RULES.md: one salary per lap, the turn always a player still in the game (the next one
+once the player whose turn it was goes to jail on it), every token on a square and in jail
+only when sent there, nobody paying the fine twice or while not in jail."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ class FlowMachine(RuleBasedStateMachine):
         self.in_jail: dict[str, int] = {}
         self.out: list[str] = []
         self.turn: str | None = None
+        self.turn_over = False  # the player whose turn it was went to jail on it
         self.doubles = 0
         self.laps = dict.fromkeys(PLAYERS, 0)
 
@@ -72,7 +74,7 @@ class FlowMachine(RuleBasedStateMachine):
         return [p for p in PLAYERS if p not in self.out]
 
     def whose(self) -> str:
-        if self.turn in self.active:
+        if self.turn in self.active and not self.turn_over:
             return self.turn
         if self.turn is not None:
             at = PLAYERS.index(self.turn)
@@ -91,10 +93,11 @@ class FlowMachine(RuleBasedStateMachine):
             self.to_jail(player)
 
     def to_jail(self, player: str) -> None:
+        """In jail, not just visiting; on the player's own turn, the turn ends at once."""
+        if self.whose() == player:
+            self.turn, self.turn_over, self.doubles = player, True, 0
         self.square[player] = JAIL
         self.in_jail[player] = 0
-        if self.turn == player:
-            self.doubles = 0
 
     def expect(self, command: c.Command, accepted: bool) -> None:
         """Apply `command`; the core accepts it exactly when the model does."""
@@ -121,8 +124,8 @@ class FlowMachine(RuleBasedStateMachine):
             if self.cash[who] < FINE:
                 return  # a debt: the next issue's machine
         self.expect(command, True)
-        if self.turn != who:
-            self.turn, self.doubles = who, 0
+        if self.turn != who or self.turn_over:
+            self.turn, self.turn_over, self.doubles = who, False, 0
         if who in self.in_jail:
             if doubles:
                 del self.in_jail[who]
@@ -225,7 +228,7 @@ class FlowMachine(RuleBasedStateMachine):
         self.turn = next(
             PLAYERS[(at + i) % 4] for i in range(1, 5) if PLAYERS[(at + i) % 4] in self.active
         )
-        self.doubles = 0
+        self.turn_over, self.doubles = False, 0
 
     @precondition(lambda self: len(self.active) > 2)
     @rule(who=st.sampled_from(PLAYERS))
