@@ -16,7 +16,7 @@ from banker.core.money import Money, format_money
 if TYPE_CHECKING:
     from banker.core.state import GameState
 
-VIEW_VERSION = 2
+VIEW_VERSION = 3
 """Bumped whenever the fields below change: a saved view of another version is ignored."""
 
 
@@ -41,6 +41,8 @@ class PlayerLine:
     """It is this player's turn."""
     square: str = ""
     """Where the bank last knew the token to be."""
+    jail: int | None = None
+    """In jail (not just visiting): the throws failed so far, 0 to 2; None when not."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +187,7 @@ def ledger_view(state: GameState) -> LedgerView:
             bankrupt=p.bankrupt,
             turn=p.name == turn and state.winner is None,
             square=square_name(edition, position(state, p.name)),
+            jail=state.jail.get(p.name),
         )
         for seat, p in enumerate(state.players, start=1)
     )

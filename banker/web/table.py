@@ -39,6 +39,7 @@ WORDS = [
     N_("their turn"),
     N_("{name}'s turn"),
     N_("on {square}"),
+    N_("in jail, throw {n} of 3"),
     N_("mortgaged"),
     N_("hotel"),
     N_("houses left"),

@@ -255,3 +255,23 @@ async def test_undo_and_redo_name_what_they_did(demo_path: Path) -> None:
         assert journal.game.state.player("Dave").cash == 1000
         kinds = [e.kind for e in journal.entries()[-2:]]
         assert kinds == ["undo", "redo"]
+
+
+async def test_the_ledger_marks_who_is_in_jail_and_the_next_throw(demo_path: Path) -> None:
+    """Bob in jail with one failed throw: his line reads "Bob in jail 2/3"; out by the
+    fine, his name alone again."""
+    from banker.tui.widgets.players import PlayersTable
+
+    _to_jail(demo_path, "Bob")
+    from banker.store.journal import Journal
+
+    with Journal.open(demo_path) as journal:
+        journal.apply(c.MoveToken(player="Bob", how="dice", dice=5))
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(PlayersTable)
+        assert "Bob in jail 2/3" in str(table.render())
+        await pilot.press("2", "j", "f")
+        await pilot.pause()
+        assert "in jail" not in str(table.render())

@@ -7,7 +7,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from banker.core.commands import Buy, Mortgage, MoveToken, PassGo, PassTurn, SetLanguage, Setup
+from banker.core.commands import (
+    Buy,
+    GoToJail,
+    Mortgage,
+    MoveToken,
+    PassGo,
+    PassTurn,
+    SetLanguage,
+    Setup,
+)
 from banker.core.edition import load_edition
 from banker.core.rules import HouseRules
 from banker.store import Journal
@@ -89,3 +98,14 @@ def test_the_qr_and_table_need_neither_aiohttp_nor_the_app() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "|"
+
+
+def test_the_table_says_who_is_in_jail(tmp_path: Path) -> None:
+    setup = Setup(players=["Alice", "Bob"], edition=load_edition("us"))
+    with Journal.create(tmp_path / "g.banker", setup) as journal:
+        journal.apply(GoToJail(player="Bob"))
+        table = source_json(journal)
+    bob = table["players"][1]
+    assert (bob["in_jail"], bob["jail_throws"]) == (True, 0)
+    assert table["players"][0]["in_jail"] is False
+    assert "in jail, throw {n} of 3" in table["words"]

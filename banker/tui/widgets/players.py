@@ -188,7 +188,14 @@ class PlayersTable(Widget, can_focus=True):
                 swatches.append("▫" if mortgaged else "□", style="bold")
         return [
             seat,
-            Text(_("{p} owes").format(p=name) if player.owes else name, style=f"bold {colour}"),
+            Text(
+                _("{p} owes").format(p=name)
+                if player.owes
+                else _("{p} in jail {n}/3").format(p=name, n=player.jail + 1)
+                if player.jail is not None
+                else name,
+                style=f"bold {colour}",
+            ),
             Text(view.money(player.cash), style="bold red" if player.owes else "bold"),
             Text("" if player.worth is None else view.money(player.worth)),
             swatches,

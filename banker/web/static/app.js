@@ -70,7 +70,7 @@
     if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
     if (p.turn && !t.winner) notes.unshift(w("their turn"));
-    if (!p.bankrupt && !t.winner && !t.ended) notes.push(w("on {square}", { square: p.square_text }));
+    if (!p.bankrupt && !t.winner && !t.ended) notes.push(p.in_jail ? w("in jail, throw {n} of 3", { n: p.jail_throws + 1 }) : w("on {square}", { square: p.square_text }));
     if (p.bankrupt) notes.push(w("bankrupt"));
     if (t.winner === p.name) notes.push(w("winner"));
     add(row, el("div", "sub", notes.join(" \u00b7 ")), deedsOf(t, p.name));
@@ -84,7 +84,7 @@
     if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
     if (p.turn && !t.winner) notes.unshift(w("their turn"));
-    if (!p.bankrupt && !t.winner && !t.ended) notes.push(w("on {square}", { square: p.square_text }));
+    if (!p.bankrupt && !t.winner && !t.ended) notes.push(p.in_jail ? w("in jail, throw {n} of 3", { n: p.jail_throws + 1 }) : w("on {square}", { square: p.square_text }));
     if (p.bankrupt) notes.push(w("bankrupt"));
     t.debts.forEach(function (d) {
       if (d.debtor === p.name) notes.push(w("{amount} to {creditor} ({reason})", { amount: d.amount_text, creditor: d.creditor, reason: d.reason }));
@@ -98,7 +98,7 @@
     var p = t.players.filter(function (q) { return q.name === t.turn; })[0];
     var box = section(null, "turn");
     add(box, el("div", "big", w("{name}'s turn", { name: t.turn })));
-    if (p) add(box, el("div", "sub", w("on {square}", { square: p.square_text })));
+    if (p) add(box, el("div", "sub", p.in_jail ? w("in jail, throw {n} of 3", { n: p.jail_throws + 1 }) : w("on {square}", { square: p.square_text })));
     return box;
   }
 
