@@ -258,8 +258,8 @@ async def test_undo_and_redo_name_what_they_did(demo_path: Path) -> None:
 
 
 async def test_the_ledger_marks_who_is_in_jail_and_the_next_throw(demo_path: Path) -> None:
-    """Bob in jail with one failed throw: his line reads "Bob in jail 2/3"; out by the
-    fine, his name alone again."""
+    """Bob in jail with one failed throw: his seat reads "2J2" (in jail, the next throw
+    his second); out by the fine, the mark is gone."""
     from banker.tui.widgets.players import PlayersTable
 
     _to_jail(demo_path, "Bob")
@@ -271,7 +271,7 @@ async def test_the_ledger_marks_who_is_in_jail_and_the_next_throw(demo_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         table = app.screen.query_one(PlayersTable)
-        assert "Bob in jail 2/3" in str(table.render())
+        assert "2J2  Bob" in str(table.render())
         await pilot.press("2", "j", "f")
         await pilot.pause()
-        assert "in jail" not in str(table.render())
+        assert "J2" not in str(table.render())

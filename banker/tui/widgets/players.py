@@ -180,6 +180,8 @@ class PlayersTable(Widget, can_focus=True):
             if player.turn
             else Text(f" {player.seat}", style="dim")
         )
+        if player.jail is not None:  # in jail: J and the next throw's number, 1 to 3
+            seat.append(f"J{player.jail + 1}", style="bold red")
         swatches = Text(f"{len(player.deeds):>2} ")
         for hue, mortgaged in player.deeds:
             if hue:
@@ -188,14 +190,7 @@ class PlayersTable(Widget, can_focus=True):
                 swatches.append("▫" if mortgaged else "□", style="bold")
         return [
             seat,
-            Text(
-                _("{p} owes").format(p=name)
-                if player.owes
-                else _("{p} in jail {n}/3").format(p=name, n=player.jail + 1)
-                if player.jail is not None
-                else name,
-                style=f"bold {colour}",
-            ),
+            Text(_("{p} owes").format(p=name) if player.owes else name, style=f"bold {colour}"),
             Text(view.money(player.cash), style="bold red" if player.owes else "bold"),
             Text("" if player.worth is None else view.money(player.worth)),
             swatches,
