@@ -170,10 +170,8 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
         from_bank(state, player, state.salary)
         salary = msg("collected {amount} salary", amount=money(state.salary))
     where: Message | None = None
-    origins = _origins(state, card)
-    if follows and (origin is not None or origins):
-        # Without a square, the card goes to the same place from every square of its deck.
-        dest = _destination(state, card, origin if origin is not None else origins[0])[0]
+    if follows and origin is not None:
+        dest = _destination(state, card, origin)[0]
         arrive(state, player.name, dest, "card", cmd.dice, card.id)
         where = msg("now on {square}", square=words_of(state, dest))
     if action is CardAction.ADVANCE or deed is None:
@@ -221,18 +219,9 @@ def _origin(state: GameState, cmd: DrawCard, card: Card) -> int | None:
     here = position(state, cmd.player)
     if here in candidates:
         return here
-    size = state.edition.board_size
-    journeys: set[object]
-    if card.action is CardAction.BACK:
-        journeys = {(o - card.spaces) % size for o in candidates}
-    elif card.action in (
-        CardAction.ADVANCE,
-        CardAction.NEAREST_RAILROAD,
-        CardAction.NEAREST_UTILITY,
-    ):
-        journeys = {_destination(state, card, o) for o in candidates}
-    else:
+    if card.action not in MOVES_BY_SQUARE:
         return None
+    journeys = {_leg(_journey_from(state, card, o)) for o in candidates}
     if len(journeys) == 1:
         return candidates[0]
     raise BadInput(

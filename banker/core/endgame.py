@@ -212,6 +212,7 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
     else:
         text = _to_player(state, player, player_of(state, statement.creditor), statement, cmd.lift)
     player.bankrupt = True
+    state.jail.pop(player.name, None)  # out of the game, and so out of jail
     state.debts = [d for d in state.debts if d.creditor != player.name]
     if short_end:
         rows = standings(state)

@@ -22,6 +22,7 @@ from banker.core.commands import (
     SetLanguage,
     TakeParking,
 )
+from banker.core.edition import SquareKind
 from banker.core.errors import NotAllowed
 from banker.core.ledger import (
     charge,
@@ -39,6 +40,7 @@ from banker.core.ledger import (
 from banker.core.money import Message, msg
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState, Player
+from banker.core.turns import position, square_of
 from banker.core.worth import income_tax_percent, rent_due, worth
 
 
@@ -215,9 +217,6 @@ def tax(state: GameState, cmd: PayTax) -> Message:
 def jail(state: GameState, cmd: LeaveJail) -> Message:
     player = player_of(state, cmd.player)
     if player.name not in state.jail and state.rules.follow_tokens:
-        from banker.core.edition import SquareKind
-        from banker.core.turns import position, square_of
-
         if position(state, player.name) == square_of(state.edition, SquareKind.JAIL):
             raise NotAllowed(
                 "{p} is just visiting: only a player in jail pays the fine or uses a card "

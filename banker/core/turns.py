@@ -35,13 +35,20 @@ def whose_turn(state: GameState) -> str | None:
     if state.turn in active and not state.turn_over:
         return state.turn
     if state.turn is not None:  # gone bankrupt or to jail on their turn: the next one in
-        seats = [p.name for p in state.players]
-        at = seats.index(state.turn) if state.turn in seats else -1
-        for step in range(1, len(seats) + 1):
-            name = seats[(at + step) % len(seats)]
-            if name in active:
-                return name
+        return _left_of(state, state.turn)
     return active[0] if active else None
+
+
+def _left_of(state: GameState, name: str) -> str | None:
+    """The next player still in the game to the left of `name` (seated or not)."""
+    seats = [p.name for p in state.players]
+    active = {p.name for p in state.active_players}
+    at = seats.index(name) if name in seats else -1
+    for step in range(1, len(seats) + 1):
+        seat = seats[(at + step) % len(seats)]
+        if seat in active:
+            return seat
+    return None
 
 
 def position(state: GameState, player: str) -> int:
@@ -134,21 +141,10 @@ def find_square(state: GameState, player: str, query: str) -> int:
 def next_player(state: GameState) -> str | None:
     """Who the turn passes to: the next player to the left, still in the game, of the one
     whose turn it was (even if they went bankrupt on it)."""
-    seats = [p.name for p in state.players]
-    active = {p.name for p in state.active_players}
-    if not active:
-        return None
-    if state.turn is None or state.turn not in seats:
-        now = whose_turn(state)
-        assert now is not None
-        at = seats.index(now)
-    else:
-        at = seats.index(state.turn)
-    for step in range(1, len(seats) + 1):
-        name = seats[(at + step) % len(seats)]
-        if name in active:
-            return name
-    return None
+    if state.turn is not None and state.turn in {p.name for p in state.players}:
+        return _left_of(state, state.turn)
+    now = whose_turn(state)
+    return None if now is None else _left_of(state, now)
 
 
 def pass_turn(state: GameState, cmd: PassTurn) -> Message:
@@ -396,8 +392,6 @@ def _move_as_given(state: GameState, cmd: MoveToken) -> Message:
 def follow(state: GameState, command: Command) -> None:
     """Keep the token where an accepted command says it is (changes `state`)."""
     edition = state.edition
-    for name in [n for n in state.jail if state.player(n).bankrupt]:
-        del state.jail[name]
     player = getattr(command, "player", None)
     if not isinstance(player, str) or player not in {p.name for p in state.players}:
         return

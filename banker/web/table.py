@@ -9,7 +9,7 @@ from banker.core.game import Game
 from banker.core.money import N_, Message, plural
 from banker.core.report import state_json
 from banker.core.state import GameState
-from banker.core.turns import square_name, whose_turn
+from banker.core.turns import whose_turn, words_of
 from banker.core.worth import mortgage_value, owed
 from banker.i18n import Translator, translator
 from banker.store.journal import LogEntry
@@ -175,7 +175,7 @@ def source_json(source: GameSource) -> dict[str, Any]:
 
 def _square_text(state: GameState, square: int, tr: Translator) -> str:
     """A square's name in the game's language (a deed's as printed on the board)."""
-    words = state.edition.square_words(square_name(state.edition, square))
+    words = words_of(state, square)
     return words if isinstance(words, str) else words.render(tr)
 
 

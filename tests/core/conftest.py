@@ -157,3 +157,23 @@ def drawn_at(card_id: str, passed_go: bool = False) -> int:
         except StopIteration:
             break
     return origins[0]
+
+
+def play(game: Game, line: str) -> str:
+    """One line of the command language, accepted; the state still sound; the receipt."""
+    from banker.core.language import read_line
+
+    said = game.do(read_line(line, game.state))  # type: ignore[arg-type]
+    assert validate(game.state) == []
+    return str(said)
+
+
+def refused(game: Game, line: str, error: type[BankerError], *words: str) -> None:
+    """One line the rules refuse: the exact error, its reason naming `words`, and the game
+    exactly as it was."""
+    before = game.state.model_dump_json()
+    with pytest.raises(error) as caught:
+        play(game, line)
+    for word in words:
+        assert word in str(caught.value)
+    assert game.state.model_dump_json() == before

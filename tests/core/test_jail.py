@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from banker.core import commands as c
 from banker.core.edition import load_edition
-from banker.core.errors import BadInput, BankerError, NotAllowed
+from banker.core.errors import BadInput, NotAllowed
 from banker.core.game import Game
-from banker.core.language import read_line
 from banker.core.report import state_json
 from banker.core.turns import position, whose_turn
-from banker.core.validators import validate
+from tests.core.conftest import play, refused
 
 US = load_edition("us")
 
@@ -24,19 +21,7 @@ def game() -> Game:
     return Game(c.Setup(players=["Alice", "Bob", "Carol", "Dave"], edition=US))
 
 
-def do(g: Game, line: str) -> str:
-    said = g.do(read_line(line, g.state))  # type: ignore[arg-type]
-    assert validate(g.state) == []
-    return str(said)
-
-
-def refused(g: Game, line: str, error: type[BankerError], *words: str) -> None:
-    before = g.state.model_dump_json()
-    with pytest.raises(error) as caught:
-        do(g, line)
-    for word in words:
-        assert word in str(caught.value)
-    assert g.state.model_dump_json() == before
+do = play
 
 
 def cash(g: Game, player: str) -> int:

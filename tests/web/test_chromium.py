@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -26,9 +28,10 @@ CASH = (
 )
 
 
-async def test_a_phone_sees_the_new_balance_after_a_banker_action(
-    banker: Journal, game_path: Path
-) -> None:
+@asynccontextmanager
+async def phone(game_path: Path) -> AsyncIterator[tuple[Chromium, str]]:
+    """A phone on the table view of the game, following the file read-only as `banker
+    share` does, once the page says it is live: the browser and the page's address."""
     with Journal.open(game_path, read_only=True) as reader:
         view = TableView(reader, follow=True)
         url = await view.start("127.0.0.1", 0)
@@ -36,35 +39,42 @@ async def test_a_phone_sees_the_new_balance_after_a_banker_action(
             async with Chromium() as browser:
                 await browser.open(url)
                 assert await browser.wait_for("document.querySelector('.live.ok') !== null", 30)
-                cash = await browser.evaluate(CASH)
-                assert cash == {"Alice": "$1,500", "Bob": "$1,500", HOSTILE: "$1,500"}
-
-                banker.apply(PassGo(player="Alice"))
-                seen = await browser.wait_for(f"{CASH}['Alice'] === '$1,700'", 30)
-                assert seen, await browser.evaluate(CASH)
-
-                # The hostile name is text on the page, never an element.
-                assert await browser.evaluate("document.scripts.length") == 1
-                names = await browser.evaluate(
-                    "Array.from(document.querySelectorAll('.name')).map(n => n.textContent)"
-                )
-                assert HOSTILE in names
-
-                banker.apply(Buy(player="Bob", deed="Boardwalk"))
-                await browser.open(url + "p/1")
-                first = await browser.wait_for(
-                    "document.querySelector('main section h2')?.textContent === 'Your statement'"
-                    " && document.querySelector('main section .deed .dn')?.textContent",
-                    30,
-                )
-                assert first == "Boardwalk"
-                mine = await browser.evaluate(
-                    "JSON.stringify([document.querySelector('.me .name').textContent,"
-                    " document.querySelector('.me .big').textContent])"
-                )
-                assert json.loads(mine) == ["Bob", "$1,100"]
+                yield browser, url
         finally:
             await view.stop()
+
+
+async def test_a_phone_sees_the_new_balance_after_a_banker_action(
+    banker: Journal, game_path: Path
+) -> None:
+    async with phone(game_path) as (browser, url):
+        cash = await browser.evaluate(CASH)
+        assert cash == {"Alice": "$1,500", "Bob": "$1,500", HOSTILE: "$1,500"}
+
+        banker.apply(PassGo(player="Alice"))
+        seen = await browser.wait_for(f"{CASH}['Alice'] === '$1,700'", 30)
+        assert seen, await browser.evaluate(CASH)
+
+        # The hostile name is text on the page, never an element.
+        assert await browser.evaluate("document.scripts.length") == 1
+        names = await browser.evaluate(
+            "Array.from(document.querySelectorAll('.name')).map(n => n.textContent)"
+        )
+        assert HOSTILE in names
+
+        banker.apply(Buy(player="Bob", deed="Boardwalk"))
+        await browser.open(url + "p/1")
+        first = await browser.wait_for(
+            "document.querySelector('main section h2')?.textContent === 'Your statement'"
+            " && document.querySelector('main section .deed .dn')?.textContent",
+            30,
+        )
+        assert first == "Boardwalk"
+        mine = await browser.evaluate(
+            "JSON.stringify([document.querySelector('.me .name').textContent,"
+            " document.querySelector('.me .big').textContent])"
+        )
+        assert json.loads(mine) == ["Bob", "$1,100"]
 
 
 LIVE = "document.getElementById('live').textContent"
@@ -122,25 +132,17 @@ async def test_the_phone_shows_whose_turn_it_is_at_the_top_large(
 ) -> None:
     """The first section on the page is the turn, at least half as large again as the text,
     with where that player's token stands; it follows the banker's `next` and moves."""
-    with Journal.open(game_path, read_only=True) as reader:
-        view = TableView(reader, follow=True)
-        url = await view.start("127.0.0.1", 0)
-        try:
-            async with Chromium() as browser:
-                await browser.open(url)
-                assert await browser.wait_for("document.querySelector('.live.ok') !== null", 30)
-                big, sub, first, scale = json.loads(await browser.evaluate(TURN))
-                assert (big, sub, first) == ("Alice's turn", "on GO", "turn")
-                assert scale >= 1.5
+    async with phone(game_path) as (browser, url):
+        big, sub, first, scale = json.loads(await browser.evaluate(TURN))
+        assert (big, sub, first) == ("Alice's turn", "on GO", "turn")
+        assert scale >= 1.5
 
-                banker.apply(PassTurn())
-                banker.apply(MoveToken(player="Bob", how="dice", dice=8))
-                assert await browser.wait_for(
-                    "document.querySelector('main section.turn .sub')?.textContent"
-                    " === 'on Vermont Avenue'",
-                    30,
-                )
-                big, sub, first, _ = json.loads(await browser.evaluate(TURN))
-                assert (big, sub, first) == ("Bob's turn", "on Vermont Avenue", "turn")
-        finally:
-            await view.stop()
+        banker.apply(PassTurn())
+        banker.apply(MoveToken(player="Bob", how="dice", dice=8))
+        assert await browser.wait_for(
+            "document.querySelector('main section.turn .sub')?.textContent"
+            " === 'on Vermont Avenue'",
+            30,
+        )
+        big, sub, first, _ = json.loads(await browser.evaluate(TURN))
+        assert (big, sub, first) == ("Bob's turn", "on Vermont Avenue", "turn")

@@ -14,6 +14,7 @@ from banker.core.errors import BankerError
 from banker.core.money import N_, Message, Money, msg, plural
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState
+from banker.core.turns import words_of
 from banker.core.worth import income_tax_percent, rent_due, worth
 
 AUCTION_NOTE = N_(
@@ -436,7 +437,7 @@ def journey_effect(state: GameState, player: str, card: Card, journey: Journey) 
     """Where a card takes the token from its square, and what that costs or pays."""
     m = state.money
     edition = state.edition
-    to = edition.square_words(_square_name(edition, journey.destination))
+    to = words_of(state, journey.destination)
     if card.action is CardAction.BACK:
         return plural(
             card.spaces,
@@ -474,12 +475,6 @@ def journey_effect(state: GameState, player: str, card: Card, journey: Journey) 
     if journey.passes_go:
         return msg("{text}; passing GO: collect {amount}", text=said, amount=m(state.salary))
     return said
-
-
-def _square_name(edition: Edition, square: int) -> str:
-    from banker.core.turns import square_name
-
-    return square_name(edition, square)
 
 
 def _is_go(edition: Edition, name: str) -> bool:
