@@ -158,7 +158,9 @@ class Pay(_Command):
     player: str
     amount: Money
     to: str | None = None
-    """The receiving player; None for the bank."""
+    """The receiving player; None for the bank (or the pot)."""
+    to_pot: bool = False
+    """Into the Free Parking pot (house rule) rather than the bank."""
 
 
 class Collect(_Command):

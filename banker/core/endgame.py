@@ -11,6 +11,7 @@ from banker.core.estate import creditors_word, pay_estate, share_out
 from banker.core.ledger import (
     deed_of,
     interest,
+    owing,
     player_of,
     seated_from_left,
     to_bank,
@@ -46,7 +47,8 @@ def settle(state: GameState, cmd: Settle) -> Message:
             msg(
                 "{amount} to {who} ({why})",
                 amount=state.money(debt.amount),
-                who=debt.creditor or msg("the bank"),
+                who=debt.creditor
+                or (msg("the Free Parking pot") if debt.to_pot else msg("the bank")),
                 why=Message.from_json(debt.why) if debt.why else debt.reason,
             )
         )
@@ -77,6 +79,9 @@ class Settlement:
     """Each claim's share of the cash and the buildings' price, before any auction."""
     to_bank: Money = 0
     """What is left once every claim is paid in full."""
+    intact: bool = False
+    """The short game's bankruptcy to a player: the buildings pass to the creditor standing,
+    and `buildings` is 0 (nothing is sold to the bank)."""
 
     @property
     def pool(self) -> Money:
@@ -99,7 +104,8 @@ def settlement(state: GameState, player: str, lift: list[str] | None = None) -> 
     deeds = state.deeds_of(player)
     houses = sum(state.deeds[d].houses for d in deeds)
     hotels = sum(state.deeds[d].hotel for d in deeds)
-    buildings = holdings(state, player).building_refund
+    intact = single and state.rules.end_after_bankruptcies is not None
+    buildings = 0 if intact else holdings(state, player).building_refund
     mortgaged = [d for d in deeds if state.deeds[d].mortgaged]
     fees = 0
     if creditor is not None:
@@ -126,6 +132,7 @@ def settlement(state: GameState, player: str, lift: list[str] | None = None) -> 
         claims=claims,
         shares=shares,
         to_bank=rest,
+        intact=intact,
     )
 
 
@@ -182,6 +189,8 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
         )
     if cmd.lift and statement.creditor is not None:
         creditor = player_of(state, statement.creditor)
+        if state.debts_of(creditor.name):
+            raise owing(state, creditor.name)
         will_have = creditor.cash + statement.cash + statement.buildings
         if will_have < statement.fees:
             raise NotAllowed(
@@ -191,8 +200,8 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
                 cash=state.money(will_have),
                 cost=state.money(statement.fees),
             )
-    # Buildings go back to the bank's supply either way.
-    for name in statement.deeds:
+    # Buildings go back to the bank's supply, except the short game's to a player.
+    for name in [] if statement.intact else statement.deeds:
         held = state.deeds[name]
         state.bank.houses_left += held.houses
         state.bank.hotels_left += int(held.hotel)
@@ -292,7 +301,9 @@ def _to_player(
     for name in lift:
         state.deeds[name].mortgaged = False
     parts: list[Message] = [
-        msg(
+        msg("{c} receives {cash} cash", c=creditor.name, cash=state.money(s.cash))
+        if s.intact
+        else msg(
             "{c} receives {cash} cash and {b} for {bn}",
             c=creditor.name,
             cash=state.money(s.cash),
@@ -301,12 +312,15 @@ def _to_player(
         ),
         msg("the deeds {deeds}", deeds=joined(s.deeds) or msg("(none)")),
     ]
+    if s.intact and (s.houses or s.hotels):
+        parts.append(msg("{bn} handed over standing", bn=_counted(s)))
     if s.jail_cards:
         parts.append(
             plural(s.jail_cards, "1 Get Out of Jail Free card", "{n} Get Out of Jail Free cards")
         )
     if s.fees:
-        paid_now = creditor.cash >= s.fees
+        # A creditor already in debt pays nothing new before the older debts.
+        paid_now = creditor.cash >= s.fees and not state.debts_of(creditor.name)
         fees_reason = msg("fees on mortgaged deeds from a bankruptcy")
         if paid_now:
             to_bank(state, creditor, s.fees)
@@ -332,6 +346,17 @@ def _to_player(
     return msg(
         "{p} is bankrupt to {c}: {parts}", p=player.name, c=creditor.name, parts=joined(parts, "; ")
     )
+
+
+def _counted(s: Settlement) -> Message:
+    """The buildings, counted: "4 houses", "1 hotel", "2 houses and 1 hotel"."""
+    houses = plural(s.houses, "1 house", "{n} houses")
+    hotels = plural(s.hotels, "1 hotel", "{n} hotels")
+    if not s.hotels:
+        return houses
+    if not s.houses:
+        return hotels
+    return msg("{houses} and {hotels}", houses=houses, hotels=hotels)
 
 
 def _buildings(s: Settlement) -> Message:
@@ -375,25 +400,33 @@ def _to_bank(state: GameState, player: Player, s: Settlement, auctions: bool) ->
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's worth at the end: cash, deeds (half for mortgaged), buildings at cost."""
+    """A player's worth at the end: cash, deeds (half for mortgaged), buildings at cost, and
+    open debts (what others owe them, less what they owe)."""
 
     player: str
     cash: Money
     deeds: Money
     buildings: Money
+    debts: Money = 0
+    """Signed: what other players owe this one, less what this one owes anyone."""
 
     @property
     def total(self) -> Money:
-        return self.cash + self.deeds + self.buildings
+        return self.cash + self.deeds + self.buildings + self.debts
 
 
 def standings(state: GameState) -> list[Standing]:
-    """Players still in, richest first (seating order breaks a tie)."""
+    """Players still in, richest first. Open debts move worth from the debtor to a player
+    creditor (the bank's and the pot's are simply subtracted); a tie goes to more cash, then
+    to the earlier seat (RULES.md, "Ties at the end")."""
     rows = []
     for p in state.active_players:
         held = holdings(state, p.name)
-        rows.append(Standing(p.name, held.cash, held.standing, held.building_cost))
-    return sorted(rows, key=lambda r: -r.total)
+        debts = sum(d.amount for d in state.debts if d.creditor == p.name) - sum(
+            d.amount for d in state.debts_of(p.name)
+        )
+        rows.append(Standing(p.name, held.cash, held.standing, held.building_cost, debts))
+    return sorted(rows, key=lambda r: (-r.total, -r.cash))
 
 
 def end(state: GameState, cmd: EndGame) -> Message:

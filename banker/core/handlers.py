@@ -35,7 +35,6 @@ from banker.core.ledger import (
     player_of,
     require_cash,
     to_bank,
-    transfer,
 )
 from banker.core.money import Message, msg
 from banker.core.rules import IncomeTaxMode
@@ -102,20 +101,36 @@ def rent(state: GameState, cmd: PayRent) -> Message:
 
 
 def pay(state: GameState, cmd: Pay) -> Message:
+    """A payment typed by hand is an obligation (a fine, an older deck's school fees): paid
+    when the cash covers it, owed in full as a debt when not (RULES.md, "Debts"). A player
+    in debt may only pay a creditor towards that debt."""
     player = player_of(state, cmd.player)
     check_amount(cmd.amount)
-    if state.debts_of(player.name):
-        return _pay_towards_debt(state, player, cmd)
-    if cmd.to is None:
-        require_cash(state, player, cmd.amount, msg("to the bank"))
-        to_bank(state, player, cmd.amount)
-        return msg("{p} paid the bank {amount}", p=player.name, amount=state.money(cmd.amount))
-    other = player_of(state, cmd.to)
+    if cmd.to_pot and not state.rules.free_parking_pot:
+        raise NotAllowed(
+            "This game has no Free Parking pot (the house rule is off): pay the bank or a player."
+        )
+    other = None if cmd.to is None else player_of(state, cmd.to)
     if other is player:
         raise NotAllowed("{p} cannot pay themselves: name another player.", p=player.name)
-    require_cash(state, player, cmd.amount, msg("to {o}", o=other.name))
-    transfer(player, other, cmd.amount)
-    return msg("{p} paid {o} {amount}", p=player.name, o=other.name, amount=state.money(cmd.amount))
+    if state.debts_of(player.name):
+        # Towards a debt to that player, or refused: a debtor settles before anything new.
+        return _pay_towards_debt(state, player, cmd)
+    who = (
+        other.name
+        if other is not None
+        else msg("the Free Parking pot")
+        if cmd.to_pot
+        else msg("the bank")
+    )
+    note = charge(state, player, cmd.amount, other, msg("a payment"), pot=cmd.to_pot)
+    return msg(
+        "{p} paid {o} {amount}" if note is None else "{p} owes {o} {amount}; {note}",
+        p=player.name,
+        o=who,
+        amount=state.money(cmd.amount),
+        note=note or "",
+    )
 
 
 def _pay_towards_debt(state: GameState, player: Player, cmd: Pay) -> Message:

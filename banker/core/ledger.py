@@ -178,8 +178,9 @@ def debt_reason(debt: Debt) -> Message | str:
 
 def pay_covered_debts(state: GameState, richer: set[str], skip: set[int]) -> list[Message]:
     """Pay, oldest first, every debt whose debtor's cash now covers it, for the players whose
-    cash a command has just raised (and, in turn, creditors those payments raise). Debts in
-    `skip` (by id) were created by the command itself, which pays none of them.
+    cash a command has just raised (and, in turn, creditors those payments raise). Strictly
+    in that order: while a player's oldest open debt is not covered, no newer one is paid.
+    Debts in `skip` (by id) were created by the command itself, which pays none of them.
 
     Returns one sentence per debt paid, for the command's receipt.
     """
@@ -190,7 +191,7 @@ def pay_covered_debts(state: GameState, richer: set[str], skip: set[int]) -> lis
         for debt in [d for d in state.debts if d.debtor == name and id(d) not in skip]:
             debtor = state.player(name)
             if debtor.cash < debt.amount:
-                continue
+                break
             amount = debt.amount
             pay_debt(state, debt, amount)
             paid.append(

@@ -86,8 +86,7 @@ class Args:
             gone = [p.name for p in self.state.players if p.bankrupt]
             if gone and len(found := candidates(query, gone)) == 1:
                 raise UnknownName(
-                    "{p} is bankrupt and out of the game: name a player still playing "
-                    "({names}).",
+                    "{p} is bankrupt and out of the game: name a player still playing ({names}).",
                     p=found[0],
                     names=joined(self.players),
                 ) from None
@@ -243,11 +242,21 @@ def pay(a: Args) -> c.Pay:
                 return c.Pay(player=name, amount=value)
             if rest[0].casefold() != "to" or len(rest) < 2:
                 raise a.usage()
+            if _is_pot(rest[1:], a):
+                return c.Pay(player=name, amount=value, to_pot=True)
             return c.Pay(player=name, amount=value, to=a.player(rest[1:]))
         except BankerError as exc:
             error = error or exc
     assert error is not None
     raise error
+
+
+def _is_pot(words: list[str], a: Args) -> bool:
+    """`to pot` names the Free Parking pot, unless a player is called exactly that."""
+    typed = " ".join(words).casefold()
+    if typed not in ("pot", "the pot"):
+        return False
+    return not any(p.name.casefold() == typed for p in a.state.players)
 
 
 def collect(a: Args) -> c.Collect:

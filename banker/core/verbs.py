@@ -113,7 +113,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.Pay,
         handlers.pay,
-        Word("pay", "pay PLAYER AMOUNT [to PLAYER]", reading.pay, "pay", keywords=("to",)),
+        Word("pay", "pay PLAYER AMOUNT [to PLAYER|pot]", reading.pay, "pay", keywords=("to",)),
         example="pay bob 50 to alice",
         while_owing=True,
     ),

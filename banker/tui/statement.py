@@ -70,11 +70,16 @@ class Row(Standing):
 def statement_rows(state: GameState) -> list[Row]:
     """The standings, richest first, then the players who went bankrupt."""
     rows = [
-        Row(s.player, s.cash, s.deeds, s.buildings, rank=n)
+        Row(s.player, s.cash, s.deeds, s.buildings, s.debts, rank=n)
         for n, s in enumerate(standings(state), start=1)
     ]
     rows += [Row(p.name, 0, 0, 0) for p in state.players if p.bankrupt]
     return rows
+
+
+def has_debts(rows: list[Row]) -> bool:
+    """Whether any standing counts an open debt: only then is the Debts column shown."""
+    return any(row.debts for row in rows)
 
 
 def statement_text(state: GameState, title: str) -> str:
@@ -95,14 +100,15 @@ def statement_text(state: GameState, title: str) -> str:
             [pad(rank, 2, right=True) + " ", pad(player, 24), *(pad(a, 12, True) for a in amounts)]
         ).rstrip()
 
-    heads = (_("Cash"), _("Deeds"), _("Buildings"), _("Total"))
+    owing = has_debts(rows)
+    heads = (_("Cash"), _("Deeds"), _("Buildings"), *([_("Debts")] if owing else []), _("Total"))
     header = line("#", _("Player"), *heads)
     lines += [header, "-" * cell_len(header)]
     for row in rows:
         if row.rank is None:
             lines.append(line("-", row.player, _("bankrupt")))
             continue
-        amounts = (row.cash, row.deeds, row.buildings, row.total)
+        amounts = (row.cash, row.deeds, row.buildings, *([row.debts] if owing else []), row.total)
         lines.append(line(str(row.rank), row.player, *(money(a) for a in amounts)))
     lines += [
         "",
@@ -118,13 +124,24 @@ def statement_csv(state: GameState) -> str:
     """The final statement as CSV: one row per player, amounts in whole units."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rank", "player", "cash", "deeds", "buildings", "total", "status"])
+    writer.writerow(
+        ["rank", "player", "cash", "deeds", "buildings", "debts", "total", "status"]
+    )
     for row in statement_rows(state):
         status = "winner" if row.player == state.winner else ""
         if row.rank is None:
             status = "bankrupt"
         writer.writerow(
-            [row.rank or "", row.player, row.cash, row.deeds, row.buildings, row.total, status]
+            [
+                row.rank or "",
+                row.player,
+                row.cash,
+                row.deeds,
+                row.buildings,
+                row.debts,
+                row.total,
+                status,
+            ]
         )
     return out.getvalue()
 

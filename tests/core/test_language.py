@@ -151,7 +151,7 @@ def test_parse_reads_only_commands_that_change_the_game(
         ("pay bob ๑๒", BadInput, "not an amount"),
         ("pay bob 1_000", BadInput, "not an amount"),
         ("collect bob 99999999999", BadInput, "more than the bank handles"),
-        ("pay bob 50 for alice", BadInput, "pay PLAYER AMOUNT [to PLAYER]"),
+        ("pay bob 50 for alice", BadInput, "pay PLAYER AMOUNT [to PLAYER|pot]"),
         ("rent bob water 13", BadInput, "2 to 12"),
         ("rent bob water 1", BadInput, "2 to 12"),
         ("tax bob income", BadInput, "say 'flat' ($200) or 'percent'"),

@@ -129,16 +129,19 @@ def test_an_amount_must_be_above_zero(table, amount: int) -> None:
     table.refuse(Collect(player="Alice", amount=amount), BadInput, "above zero")
 
 
-def test_paying_more_than_the_cash_is_refused(table) -> None:
-    """`pay` is a plain transfer: beyond the cash it is refused, never turned into a debt."""
-    table.refuse(
-        Pay(player="Alice", amount=1501, to="Bob"),
-        NotEnoughCash,
-        "Alice has $1,500",
-        "needs $1,501",
-    )
-    table.refuse(Pay(player="Alice", amount=1501), NotEnoughCash, "needs $1,501", "to the bank")
-    assert table.state.debts == []
+def test_paying_more_than_the_cash_is_owed_as_a_debt(table) -> None:
+    """`pay` is an obligation typed by hand: beyond the cash it is owed in full, no cash
+    moving (RULES.md, "Debts")."""
+    said = table.do(Pay(player="Alice", amount=1501, to="Bob"))
+    assert "Alice owes Bob $1,501" in said
+    assert "Alice has only $1,500: $1 missing, owed as a debt" in said
+    assert (table.cash("Alice"), table.cash("Bob")) == (1500, 1500)
+    said = table.do(Pay(player="Carol", amount=1501))
+    assert "Carol owes the bank $1,501" in said
+    assert [(d.debtor, d.creditor, d.amount) for d in table.state.debts] == [
+        ("Alice", "Bob", 1501),
+        ("Carol", None, 1501),
+    ]
 
 
 # Taxes.
@@ -363,7 +366,9 @@ def test_nearest_railroad_rent_beyond_the_cash_is_owed_to_the_owner(table) -> No
     """Bob owns all four railroads: twice $200 is $400; Alice has $150."""
     table.deal("Bob", *RAILROADS)
     table.set_cash("Alice", 150)
-    receipt = table.do(DrawCard(player="Alice", card="chance-railroad-2", deed="B&O Railroad", square=22))
+    receipt = table.do(
+        DrawCard(player="Alice", card="chance-railroad-2", deed="B&O Railroad", square=22)
+    )
     assert debts(table) == [("Alice", "Bob", 400, "card rent for B&O Railroad")]
     assert [table.cash("Alice"), table.cash("Bob")] == [150, 1500]
     assert "$250 missing" in receipt
@@ -375,7 +380,13 @@ def test_a_card_salary_is_paid_even_when_the_card_rent_is_owed(table) -> None:
     table.deal("Bob", "Reading Railroad")
     table.set_cash("Alice", 0)
     table.do(
-        DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad", passed_go=True, square=36)
+        DrawCard(
+            player="Alice",
+            card="chance-railroad-1",
+            deed="Reading Railroad",
+            passed_go=True,
+            square=36,
+        )
     )
     assert debts(table) == []
     assert [table.cash("Alice"), table.cash("Bob")] == [150, 1550]
@@ -493,7 +504,9 @@ def test_advance_without_passing_go_pays_nothing(table, card: str) -> None:
 
 @pytest.mark.parametrize("card", ["chance-illinois", "chance-st-charles", "chance-reading"])
 def test_advance_past_go_pays_the_salary(table, card: str) -> None:
-    receipt = table.do(DrawCard(player="Alice", card=card, passed_go=True, square=drawn_at(card, True)))
+    receipt = table.do(
+        DrawCard(player="Alice", card=card, passed_go=True, square=drawn_at(card, True))
+    )
     assert table.cash("Alice") == 1700
     assert "$200 salary" in receipt
 
@@ -522,7 +535,13 @@ def test_nearest_railroad_past_go(table) -> None:
     """Bob owns two railroads: Alice collects $200 passing GO and pays Bob 2 x $50."""
     table.deal("Bob", "Reading Railroad", "Short Line")
     table.do(
-        DrawCard(player="Alice", card="chance-railroad-1", deed="Reading Railroad", passed_go=True, square=36)
+        DrawCard(
+            player="Alice",
+            card="chance-railroad-1",
+            deed="Reading Railroad",
+            passed_go=True,
+            square=36,
+        )
     )
     assert table.cash("Alice") == 1600
     assert table.cash("Bob") == 1600
@@ -555,7 +574,11 @@ def test_nearest_railroad_must_name_a_railroad(table) -> None:
 )
 def test_nearest_utility_pays_ten_times_the_dice(table, owned: int, dice: int, rent: int) -> None:
     table.deal("Bob", *UTILITIES[:owned])
-    table.do(DrawCard(player="Alice", card="chance-utility", deed="Electric Company", dice=dice, square=7))
+    table.do(
+        DrawCard(
+            player="Alice", card="chance-utility", deed="Electric Company", dice=dice, square=7
+        )
+    )
     assert table.cash("Alice") == 1500 - rent
     assert table.cash("Bob") == 1500 + rent
 

@@ -69,11 +69,11 @@ def test_undo_with_nothing_to_undo_says_so(journal: Journal) -> None:
 
 
 def test_a_refused_command_writes_nothing(journal: Journal, game_path: Path) -> None:
-    run(journal, "buy alice board")
-    with pytest.raises(NotEnoughCash, match=r"has \$1,100 but needs \$2,000"):
-        journal.apply(c.Pay(player="Alice", amount=2000))
+    run(journal, "buy alice board", "pay alice 800")
+    with pytest.raises(NotEnoughCash, match=r"has \$300 but needs \$350"):
+        journal.apply(c.Buy(player="Alice", deed="Park Place"))
     count = sqlite3.connect(game_path).execute("SELECT COUNT(*) FROM journal").fetchone()[0]
-    assert count == 2
+    assert count == 3
 
 
 def test_long_games_reopen_through_snapshots_and_undo_past_them(

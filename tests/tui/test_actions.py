@@ -71,14 +71,38 @@ async def test_pay_another_player(demo_path: Path) -> None:
         assert (state.player("Dave").cash, state.player("Alice").cash) == (880, 860)
 
 
-async def test_unaffordable_payment_is_refused_and_changes_nothing(demo_path: Path) -> None:
+async def test_a_payment_beyond_the_cash_says_it_becomes_a_debt(demo_path: Path) -> None:
+    """A payment is an obligation: beyond the cash the dialog says it will be owed, and on
+    Enter it is, in full, with no cash moving (RULES.md, "Debts")."""
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("3", "p")
         await type_text(pilot, "5000")
         await pilot.pause()
+        assert not app.screen.query_one("#confirm", Button).disabled
+        summary = str(app.screen.query_one("#summary").render())
+        assert "Carol owes the bank $5,000" in summary
+        assert "Carol has only $550: $4,450 missing, owed as a debt" in summary
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, MoneyScreen)
+    with reopen(demo_path) as journal:
+        state = journal.game.state
+        assert state.player("Carol").cash == 550
+        assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [("Carol", None, 5000)]
+        assert len(journal.entries()) == 53
+
+
+async def test_a_refused_payment_changes_nothing(demo_path: Path) -> None:
+    """Carol owes nothing to herself: paying oneself is refused, with the reason."""
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "p")
+        app.screen.query_one("#payee", Select).value = "Carol"
+        await type_text(pilot, "50")
+        await pilot.pause()
         assert app.screen.query_one("#confirm", Button).disabled
-        assert "Carol has $550 but needs $5,000" in str(app.screen.query_one("#reason").render())
+        assert "Carol cannot pay themselves" in str(app.screen.query_one("#reason").render())
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MoneyScreen)

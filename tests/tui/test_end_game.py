@@ -56,13 +56,39 @@ async def test_end_the_game_by_key_and_export_the_statement(game: Callable[..., 
         rows = list(csv.DictReader(f))
     assert [(r["rank"], r["player"], r["total"], r["status"]) for r in rows] == [
         ("1", "Carol", "1700", "winner"),
-        ("2", "Alice", "1500", ""),
-        ("3", "Bob", "1500", ""),
+        ("2", "Bob", "1500", ""),
+        ("3", "Alice", "1500", ""),
     ]
-    # Park Place is mortgaged: it counts for half its printed price.
-    assert (rows[2]["cash"], rows[2]["deeds"]) == ("1325", "175")
+    # Park Place is mortgaged: it counts for half its printed price. Bob and Alice tie at
+    # $1,500: the tie goes to more cash, Bob's $1,325 to Alice's $1,100.
+    assert (rows[1]["cash"], rows[1]["deeds"]) == ("1325", "175")
     with reopen(path) as journal:
         assert journal.game.state.ended and journal.game.state.winner == "Carol"
+
+
+async def test_open_debts_have_their_own_column_and_count_in_the_worth(
+    game: Callable[..., Path],
+) -> None:
+    """Bob owes Alice $50 at the end: $50 of worth moves from Bob to Alice, on the screen,
+    in the exported text and in the CSV, and the columns add up."""
+    path = game(c.Pay(player="Bob", amount=1480), c.Pay(player="Bob", amount=50, to="Alice"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert "1. Alice: $1,550" in app.screen.body  # type: ignore[attr-defined]
+        await pilot.press("y")
+        await pilot.pause()
+        standings = text_of(app.screen.query_one("#standings"))
+        assert "Debts" in standings and "-$50" in standings and "$1,550" in standings
+        await pilot.press("e")
+        await pilot.pause()
+    text = (path.parent / "table-final.txt").read_text(encoding="utf-8")
+    assert "Debts" in text and "-$50" in text
+    with (path.parent / "table-final.csv").open(encoding="utf-8") as f:
+        rows = {r["player"]: r for r in csv.DictReader(f)}
+    assert (rows["Alice"]["debts"], rows["Alice"]["total"]) == ("50", "1550")
+    assert (rows["Bob"]["cash"], rows["Bob"]["debts"], rows["Bob"]["total"]) == ("20", "-50", "-30")
 
 
 async def test_after_the_end_the_key_shows_the_standings_again(game: Callable[..., Path]) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from banker.core.commands import Command
 from banker.core.engine import apply
 from banker.core.errors import BankerError
-from banker.core.money import Money
+from banker.core.money import Message, Money
 from banker.core.state import GameState
 
 
@@ -32,6 +32,16 @@ def cash_moves(state: GameState, command: Command) -> list[CashMove]:
         for p in state.players
         if after.player(p.name).cash != p.cash
     ]
+
+
+def debt_made(state: GameState, command: Command) -> Message | None:
+    """The receipt of a command that would leave something owed (a payment beyond the cash
+    becomes a debt), so a dialog can say so before the banker confirms; None otherwise."""
+    try:
+        after, receipt = apply(state, command)
+    except BankerError:
+        return None
+    return receipt.message if len(after.debts) > len(state.debts) else None
 
 
 def cash_after(state: GameState, command: Command, player: str) -> CashMove:

@@ -18,7 +18,7 @@ from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.follow import Follows
 from banker.tui.speech import N_, SpeaksTheGame, _
-from banker.tui.statement import export_statement, statement_rows, worth_history
+from banker.tui.statement import export_statement, has_debts, statement_rows, worth_history
 from banker.tui.widgets.worth_chart import WorthChart
 from banker.tui.words import player_colour
 
@@ -29,13 +29,16 @@ def standings_table(state: GameState) -> Table:
     table = Table(box=None, padding=(0, 2), header_style="bold")
     table.add_column("#", justify="right", style="dim")
     table.add_column(_("Player"))
-    for label in (_("Cash"), _("Deeds"), _("Buildings"), _("Final worth")):
+    rows = statement_rows(state)
+    owing = has_debts(rows)  # open debts: their own column, so the columns add up
+    labels = (_("Cash"), _("Deeds"), _("Buildings"), *([_("Debts")] if owing else []))
+    for label in (*labels, _("Final worth")):
         table.add_column(label, justify="right")
-    for row in statement_rows(state):
+    for row in rows:
         name = Text(row.player, style=f"bold {player_colour(state, row.player)}")
         if row.rank is None:
             name.stylize("strike dim")
-            table.add_row("", name, Text(_("bankrupt"), style="dim"), "", "", "")
+            table.add_row("", name, Text(_("bankrupt"), style="dim"), *[""] * len(labels))
             continue
         table.add_row(
             str(row.rank),
@@ -43,6 +46,7 @@ def standings_table(state: GameState) -> Table:
             money(row.cash),
             money(row.deeds),
             money(row.buildings),
+            *([money(row.debts)] if owing else []),
             Text(money(row.total), style="bold"),
         )
     return table

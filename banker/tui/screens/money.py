@@ -10,10 +10,10 @@ from textual.widgets import Button, Input, Select, Static
 from banker.core import commands as c
 from banker.core.errors import BankerError
 from banker.core.language import amount as read_amount
-from banker.core.offers.cash import cash_after, cash_moves
+from banker.core.offers.cash import cash_after, cash_moves, debt_made
 from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog, reason_line
-from banker.tui.speech import _, refused, why_not
+from banker.tui.speech import _, refused, said, why_not
 
 BANK = "\x00bank"
 """The Select value standing for the bank (no player name can hold a NUL)."""
@@ -86,6 +86,9 @@ class MoneyScreen(Dialog[c.Command]):
                 before=money(move.before),
                 after=money(move.after),
             )
+        owed = debt_made(self.state, command)
+        if owed is not None:
+            return said(owed)  # beyond the cash: owed as a debt, and the dialog says so
         return " · ".join(
             f"{move.player} {money(move.before)} → {money(move.after)}"
             for move in cash_moves(self.state, command)
