@@ -79,6 +79,8 @@ class Settlement:
     """Each claim's share of the cash and the buildings' price, before any auction."""
     to_bank: Money = 0
     """What is left once every claim is paid in full."""
+    ends_game: bool = False
+    """The short game ends at this bankruptcy: the bank keeps the deeds, no auction."""
     intact: bool = False
     """The short game's bankruptcy to a player: the buildings pass to the creditor standing,
     and `buildings` is 0 (nothing is sold to the bank)."""
@@ -132,8 +134,17 @@ def settlement(state: GameState, player: str, lift: list[str] | None = None) -> 
         claims=claims,
         shares=shares,
         to_bank=rest,
+        ends_game=_short_end(state, player),
         intact=intact,
     )
+
+
+def _short_end(state: GameState, player: str) -> bool:
+    """Whether the short game ends at `player`'s bankruptcy (more than one player left)."""
+    left = [p for p in state.active_players if p.name != player]
+    gone = sum(p.bankrupt for p in state.players) + 1
+    limit = state.rules.end_after_bankruptcies
+    return len(left) > 1 and limit is not None and gone >= limit
 
 
 def claims_on(state: GameState, player: str) -> list[Claim]:
@@ -209,9 +220,7 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
         held.hotel = False
     state.debts = [d for d in state.debts if d.debtor != player.name]
     left = [p for p in state.active_players if p is not player]
-    gone = sum(p.bankrupt for p in state.players) + 1
-    limit = state.rules.end_after_bankruptcies
-    short_end = len(left) > 1 and limit is not None and gone >= limit
+    short_end = statement.ends_game
     # No auction when the game ends at this bankruptcy: the bank keeps the deeds.
     auctions = len(left) > 1 and not short_end
     if statement.shared:

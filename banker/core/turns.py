@@ -82,6 +82,15 @@ def ahead(state: GameState, player: str, total: int) -> tuple[int, bool]:
     return (start + total) % size, start + total >= size
 
 
+def throw_moves(state: GameState, player: str, doubles: bool) -> bool:
+    """Whether a throw moves the token by its total: not from jail without doubles before
+    the third throw, and not on a third double in a row (straight to jail)."""
+    if player in state.jail:
+        return doubles or state.jail[player] >= 2
+    in_a_row = state.doubles if state.turn == player and not state.turn_over else 0
+    return not (doubles and in_a_row >= 2)
+
+
 def squares(edition: Edition) -> dict[int, str]:
     """Every square's name by board index."""
     board = {d.square: d.name for d in edition.deeds}

@@ -244,3 +244,20 @@ def test_a_bankruptcy_to_the_pot_alone_gives_it_at_most_its_claim() -> None:
     assert play.state.bank.free_parking == 250
     assert play.state.deeds["Boardwalk"].owner == "Alice"
     assert play.state.bank.issued == issued - 80
+
+
+def test_the_statement_before_a_short_game_bankruptcy_says_what_will_happen() -> None:
+    """The statement the table checks first: buildings standing to a player; to the bank,
+    the game ends and nothing is auctioned. The same rules in the ordinary game: neither."""
+    from banker.core.endgame import settlement
+
+    play = Play("Alice,Bob,Carol", end_after_bankruptcies=1)
+    play("buy bob medit", "buy bob baltic", "build bob medit", "build bob baltic")
+    play("pay bob " + str(play.cash("Bob")), "pay bob 2000 to alice")
+    to_alice = settlement(play.state, "Bob")
+    assert (to_alice.intact, to_alice.ends_game, to_alice.buildings) == (True, True, 0)
+    ordinary = Play("Alice,Bob,Carol")
+    ordinary("buy bob medit", "buy bob baltic", "build bob medit", "build bob baltic")
+    ordinary("pay bob " + str(ordinary.cash("Bob")), "pay bob 2000")
+    to_bank = settlement(ordinary.state, "Bob")
+    assert (to_bank.intact, to_bank.ends_game, to_bank.buildings) == (False, False, 50)

@@ -172,3 +172,58 @@ def test_the_turn_to_a_player_in_jail_says_so_and_the_json_carries_jail() -> Non
     assert (bob["in_jail"], bob["jail_throws"], bob["square_name"]) == (True, 1, "Jail")
     assert state["players"][0]["in_jail"] is False
     assert state["players"][0]["jail_throws"] is None
+
+
+# What the screens are told before a throw is recorded.
+
+
+def test_the_outcome_of_a_throw_from_jail_before_it_is_recorded() -> None:
+    """Bob in jail: 7 without doubles stays (throw 1 of 3), 8 as doubles leaves to 18; the
+    third throw without doubles moves. Nothing is recorded by asking."""
+    from banker.core.offers.landing import throw_outcome
+
+    g = game()
+    do(g, "jail bob")
+    depth = g.depth
+    stay = throw_outcome(g.state, "Bob", 7, False)
+    assert (stay.square, stay.moved) == (10, False)
+    assert "still in jail (throw 1 of 3)" in str(stay.receipt)
+    leave = throw_outcome(g.state, "Bob", 8, True)
+    assert (leave.square, leave.moved, leave.passed_go) == (18, True, False)
+    odd = throw_outcome(g.state, "Bob", 7, True)
+    assert odd.refusal is not None and "cannot be a double" in str(odd.refusal)
+    assert g.depth == depth
+    do(g, "move bob 5")
+    do(g, "move bob 6")
+    third = throw_outcome(g.state, "Bob", 4, False)
+    assert (third.square, third.moved) == (14, True)
+    assert "failed a third throw in jail: paid the $50 fine" in str(third.receipt)
+
+
+def test_a_third_double_in_a_row_does_not_move_the_token() -> None:
+    from banker.core.offers.landing import throw_outcome
+
+    g = game()
+    do(g, "move alice 4 doubles")
+    do(g, "move alice 6 doubles")
+    third = throw_outcome(g.state, "Alice", 8, True)
+    assert (third.square, third.moved) == (10, False)
+    assert "third double in a row" in str(third.receipt)
+    assert throw_outcome(g.state, "Alice", 8, False).moved
+
+
+def test_the_jail_square_tells_in_jail_from_just_visiting() -> None:
+    from banker.core.edition import SquareKind
+    from banker.core.offers.landing import land_on_square
+
+    g = game()
+    do(g, "jail bob")
+    do(g, "move carol 10")
+    visiting = land_on_square(g.state, "Carol", SquareKind.JAIL)
+    assert [str(line) for line in visiting.says] == ["Carol is just visiting: nothing to pay."]
+    assert visiting.offers == []
+    jailed = land_on_square(g.state, "Bob", SquareKind.JAIL)
+    assert "Bob is in jail: the next throw is 1 of 3" in str(jailed.says[0])
+    assert [o.key for o in jailed.offers] == ["f", "c"]
+    assert jailed.offers[0].refusal is None
+    assert jailed.offers[1].refusal is not None  # no Get Out of Jail Free card held

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from banker.core.commands import (
     Buy,
+    GoToJail,
     LeaveJail,
     Mortgage,
     PassGo,
@@ -188,6 +189,8 @@ def test_go_jail_and_the_pot(table_with: Callable[..., Table]) -> None:
     table = table_with(free_parking_pot=True, free_parking_seed=500)
     go = land_on_square(table.state, "Alice", SquareKind.GO)
     assert [(o.command, o.amount) for o in go.offers] == [(PassGo(player="Alice"), 200)]
+    assert land_on_square(table.state, "Alice", SquareKind.JAIL).offers == []  # visiting
+    table.do(GoToJail(player="Alice"))
     jail = land_on_square(table.state, "Alice", SquareKind.JAIL)
     assert [(o.command, o.amount) for o in jail.offers][0] == (
         LeaveJail(player="Alice", method="fine"),

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from banker.core import commands as c
 from banker.core.cards import Journey, card_journeys, repairs_due
 from banker.core.edition import Card, CardAction, DeedKind, Edition, SquareKind
-from banker.core.engine import refusal
+from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError
 from banker.core.money import N_, Message, Money, msg, plural
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState
-from banker.core.turns import words_of
+from banker.core.turns import position, throw_moves, words_of
 from banker.core.worth import income_tax_percent, rent_due, worth
 
 AUCTION_NOTE = N_(
@@ -232,9 +232,22 @@ def land_on_square(state: GameState, player: str, kind: SquareKind) -> LandingOf
     elif kind in (SquareKind.CHANCE, SquareKind.CHEST):
         deck = "chance" if kind is SquareKind.CHANCE else "chest"
         found.cards = deck_offers(state, player, deck)
+    elif kind is SquareKind.JAIL and player not in state.jail and state.rules.follow_tokens:
+        found.says.append(msg("{p} is just visiting: nothing to pay.", p=player))
     elif kind is SquareKind.JAIL:
         found.says.append(
             msg(
+                "{p} is in jail: the next throw is {n} of 3. Before throwing, {p} may pay "
+                "the {fine} fine or use a Get Out of Jail Free card ({k} held); or throw: "
+                "doubles leave without the fine, a third throw without doubles pays it and "
+                "moves.",
+                p=player,
+                n=state.jail.get(player, 0) + 1,
+                fine=money(state.jail_fine),
+                k=len(state.player(player).jail_cards),
+            )
+            if player in state.jail
+            else msg(
                 "Just visiting costs nothing. To leave jail {p} pays the "
                 "{fine} fine or uses a Get Out of Jail Free card ({n} held).",
                 p=player,
@@ -480,6 +493,35 @@ def journey_effect(state: GameState, player: str, card: Card, journey: Journey) 
 def _is_go(edition: Edition, name: str) -> bool:
     return any(
         s.kind is SquareKind.GO and s.name.casefold() == name.casefold() for s in edition.squares
+    )
+
+
+@dataclass(frozen=True)
+class ThrowOutcome:
+    """What a throw of the dice would do to a player's token, worked out by the core
+    applying it to a copy: where it ends, whether it moved there by the throw (in jail
+    without doubles, or on a third double in a row, it does not), and the receipt."""
+
+    square: int
+    moved: bool
+    passed_go: bool
+    receipt: Message | None
+    refusal: Message | None = None
+
+
+def throw_outcome(state: GameState, player: str, dice: int, doubles: bool) -> ThrowOutcome:
+    """The outcome of `move PLAYER DICE [doubles]`, before the banker confirms it."""
+    start = position(state, player)
+    try:
+        after, receipt = apply(
+            state, c.MoveToken(player=player, how="dice", dice=dice, doubles=doubles)
+        )
+    except BankerError as exc:
+        return ThrowOutcome(start, False, False, None, exc.message)
+    moved = throw_moves(state, player, doubles)
+    size = state.edition.board_size
+    return ThrowOutcome(
+        position(after, player), moved, moved and start + dice >= size, receipt.message
     )
 
 

@@ -223,14 +223,34 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
     # The actions.
 
     def action_landed(self) -> None:
-        from banker.tui.screens.picker import SquarePicker
+        """Where the token went. A player in jail is asked first: the fine, a card, or the
+        throw (RULES.md, jail); after the fine or the card the throw follows as usual."""
+        from banker.tui.screens.jail import JailScreen
 
         if self.game_is_over():
             return
         player = self.selected
+        if player in self.state.jail and self.state.rules.follow_tokens:
+            self.app.push_screen(
+                JailScreen(self.state, player), lambda chosen: self._out_of_jail(player, chosen)
+            )
+            return
+        self._pick(player)
+
+    def _pick(self, player: str) -> None:
+        from banker.tui.screens.picker import SquarePicker
+
         self.app.push_screen(
             SquarePicker(self.state, player), lambda place: self._moved(player, place)
         )
+
+    def _out_of_jail(self, player: str, chosen: c.Command | str | None) -> None:
+        """The fine paid or the card used (then the throw), or the throw from jail."""
+        if chosen is None:
+            return
+        if not isinstance(chosen, str) and not self.banker.do(chosen):
+            return
+        self._pick(player)
 
     def _moved(self, player: str, place: Destination | None) -> None:
         """The token went where the banker said: the move is journaled (the salary with it
@@ -248,13 +268,13 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         elif place.fix:
             move = c.MoveToken(player=player, how="fix", square=place.square)
         elif place.by_dice:
-            move = c.MoveToken(player=player, how="dice", dice=place.dice)
+            move = c.MoveToken(player=player, how="dice", dice=place.dice, doubles=place.doubles)
         elif place.square != position(self.state, player):
             move = c.MoveToken(player=player, how="forward", square=place.square)
         if move is not None and not self.banker.do(move):
             return
-        if place.fix:
-            return  # a correction offers nothing: its receipt says so
+        if place.fix or not place.moved:
+            return  # a correction, or a throw that left the token where it was: the receipt
         if place.passed_go and place.landing.square is SquareKind.GO:
             return  # the salary was the whole of it
         if place.by_dice and self._nothing_to_do(player, place):
@@ -366,6 +386,9 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         from banker.tui.words import Landing, square_label
 
         if self.game_is_over():
+            return
+        if self.selected in self.state.jail and self.state.rules.follow_tokens:
+            self.action_landed()  # in jail: the fine, a card or the throw
             return
         self._landed(self.selected, Landing(square_label("Jail"), square=SquareKind.JAIL))
 

@@ -11,11 +11,13 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from banker.core.money import Message
 from banker.core.names import ranked
+from banker.core.offers.landing import throw_outcome
 from banker.core.state import GameState
 from banker.core.turns import ahead, kinds, position, reachable, squares
 from banker.tui.screens.dialog import Dialog
-from banker.tui.speech import N_, _
+from banker.tui.speech import N_, _, said
 from banker.tui.words import Landing, landings, square_label
 
 
@@ -33,6 +35,13 @@ class Destination:
     """The dice total that moved the token (a utility's rent is by the same throw)."""
     fix: bool = False
     """A correction of where the token stands: no salary, no offers."""
+    doubles: bool = False
+    """The throw was a double (two dice showing the same): counted toward jail, and a
+    player in jail leaves by it."""
+    moved: bool = True
+    """The throw moves the token (not from jail without doubles, nor a third double)."""
+    said: Message | None = None
+    """What a throw that does not move the token does, as its receipt will say."""
 
 
 class SquarePicker(Dialog[Destination]):
@@ -44,9 +53,11 @@ class SquarePicker(Dialog[Destination]):
         Binding("down", "move(1)", N_("Next"), show=False),
         Binding("up", "move(-1)", N_("Previous"), show=False),
         Binding("ctrl+f", "correct", N_("Correct the square")),
+        Binding("ctrl+d", "doubles", N_("Doubles"), priority=True),
     ]
     """The arrows move through the matches while the typing stays in the box; ctrl+f puts
-    the token on the highlighted square as a correction, paying nothing."""
+    the token on the highlighted square as a correction, paying nothing; ctrl+d says the
+    throw about to be typed is a double (again: it is not)."""
 
     def __init__(self, state: GameState, player: str) -> None:
         super().__init__()
@@ -59,6 +70,10 @@ class SquarePicker(Dialog[Destination]):
         self.label_at = {i: self._label(name) for i, name in board.items()}
         """Each board index's label, as the picker shows it."""
         self.shown: list[Destination] = []
+        self.doubles = False
+        """The throw typed next is a double (ctrl+d)."""
+        self.refusal: str | None = None
+        """Why the throw typed cannot be (an odd total as a double), shown in the list."""
 
     def _label(self, name: str) -> str:
         return name if name in self.by_label else square_label(name)
@@ -66,23 +81,39 @@ class SquarePicker(Dialog[Destination]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker") as box:
             box.border_title = _("{p} landed on…").format(p=self.player)
-            box.border_subtitle = _("now on {square}").format(
-                square=self.label_at[position(self.state, self.player)]
-            )
+            box.border_subtitle = self._where()
             yield Input(
                 placeholder=_("the dice total, or a name: board, st ch, tax, chance"), id="query"
             )
             yield OptionList(id="matches")
             yield Static(
                 _(
-                    "2-12 moves the token on · Enter picks the highlighted one · "
-                    "ctrl+f corrects the square, paying nothing · Esc cancels"
+                    "2-12 moves the token on · ctrl+d before it: a double · Enter picks the "
+                    "highlighted one · ctrl+f corrects the square, paying nothing · Esc cancels"
                 ),
                 classes="hint",
             )
 
+    def _where(self) -> str:
+        """Where the token stands, in jail or not, and whether the next throw is a double."""
+        jail = self.state.jail
+        where = (
+            _("in jail, throw {n} of 3").format(n=jail[self.player] + 1)
+            if self.player in jail
+            else _("now on {square}").format(
+                square=self.label_at[position(self.state, self.player)]
+            )
+        )
+        return where + (" · " + _("a double") if self.doubles else "")
+
     def on_mount(self) -> None:
         self._show("")
+
+    def action_doubles(self) -> None:
+        """The next throw typed is a double; pressed again, it is not."""
+        self.doubles = not self.doubles
+        self.query_one(".picker", Vertical).border_subtitle = self._where()
+        self._show(self.query_one("#query", Input).value)
 
     @on(Input.Changed, "#query")
     def _typed(self, event: Input.Changed) -> None:
@@ -101,9 +132,27 @@ class SquarePicker(Dialog[Destination]):
             total = int(text)
             if not 2 <= total <= 12:
                 return []
-            square, passed = ahead(self.state, self.player, total)
+            outcome = throw_outcome(self.state, self.player, total, self.doubles)
+            if outcome.refusal is not None:
+                self.refusal = said(outcome.refusal)  # an odd total as a double
+                return []
+            if outcome.moved:
+                square, passed = ahead(self.state, self.player, total)
+            else:
+                square, passed = outcome.square, False
             label = self.label_at[square]
-            return [Destination(self.by_label[label], square, passed, by_dice=True, dice=total)]
+            return [
+                Destination(
+                    self.by_label[label],
+                    square,
+                    passed,
+                    by_dice=True,
+                    dice=total,
+                    doubles=self.doubles,
+                    moved=outcome.moved,
+                    said=None if outcome.moved else outcome.receipt,
+                )
+            ]
         if not text:
             likely = [self._label(name) for name in reachable(self.state, self.player)]
             rest = [p.label for p in self.places if p.card is None and p.label not in likely]
@@ -130,6 +179,8 @@ class SquarePicker(Dialog[Destination]):
         return Destination(self.by_label[label], square, passed)
 
     def _prompt(self, place: Destination) -> str:
+        if place.said is not None:
+            return said(place.said)  # the throw does not move the token: what it does
         if place.passed_go:
             return _("{square} · passing GO: {amount} salary").format(
                 square=place.landing.label, amount=self.state.money(self.state.salary)
@@ -137,10 +188,13 @@ class SquarePicker(Dialog[Destination]):
         return place.landing.label
 
     def _show(self, query: str) -> None:
+        self.refusal = None
         self.shown = self._destinations(query)
         matches = self.query_one("#matches", OptionList)
         matches.clear_options()
         matches.add_options([Option(self._prompt(p)) for p in self.shown])
+        if self.refusal is not None:
+            matches.add_option(Option(self.refusal, disabled=True))
         if self.shown:
             matches.highlighted = 0
 

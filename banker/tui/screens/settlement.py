@@ -68,7 +68,9 @@ def shared_table(state: GameState, s: Settlement) -> Table:
         _("{n} to auction, unmortgaged, among {players}; the proceeds are shared too").format(
             n=len(s.deeds), players=", ".join(others)
         )
-        if s.deeds and len(others) > 1
+        if s.deeds and len(others) > 1 and not s.ends_game
+        else _("{n}: the game ends, the bank keeps them").format(n=len(s.deeds))
+        if s.deeds
         else _("none"),
         "",
     )
@@ -111,6 +113,19 @@ def statement_table(state: GameState, s: Settlement, lift: list[str]) -> Table:
             _("{buildings}: back to the bank's supply").format(buildings=_buildings(s)),
             "",
         )
+    elif s.intact:
+        table.add_row(
+            _("Buildings"),
+            _("{buildings}: handed over standing (the short game)").format(
+                buildings=_buildings(s)
+            ),
+            "",
+        )
+        table.add_row(
+            Text(_("{p} receives").format(p=s.creditor)),
+            _("cash"),
+            Text(money(creditor_receives(s)), style="bold"),
+        )
     else:
         table.add_row(
             _("Buildings"),
@@ -132,6 +147,8 @@ def statement_table(state: GameState, s: Settlement, lift: list[str]) -> Table:
             _("{n} to auction, unmortgaged, one after another among {players}").format(
                 n=len(s.deeds), players=", ".join(others)
             )
+            if s.deeds and not s.ends_game
+            else _("{n}: the game ends, the bank keeps them").format(n=len(s.deeds))
             if s.deeds
             else _("none"),
             "",
