@@ -299,3 +299,27 @@ async def test_the_ledger_marks_who_is_in_jail_and_the_next_throw(demo_path: Pat
         await pilot.press("2", "j", "f")
         await pilot.pause()
         assert "J2" not in str(table.render())
+
+
+async def test_the_trade_screen_offers_a_write_off_only_against_a_debt(
+    game: Callable[..., Path],
+) -> None:
+    """Carol owes Alice $100: trading with Alice, Alice's side may write part of it off;
+    with Bob, who is owed nothing, no such field shows."""
+    from textual.widgets import Input
+
+    from banker.tui.screens.trade import TradeScreen
+
+    path = game(c.Pay(player="Carol", amount=1450), c.Pay(player="Carol", amount=100, to="Alice"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        debt = screen.query_one("#debt-get", Input)
+        assert debt.display and "owes $100" in debt.placeholder
+        assert not screen.query_one("#debt-give", Input).display
+        screen.query_one("#who-get", Select).value = "Bob"
+        await pilot.pause()
+        assert not debt.display

@@ -54,6 +54,12 @@ class TradeScreen(Dialog[c.Trade]):
                             restrict=r"[0-9]?",
                             compact=True,
                         )
+                        yield Input(  # shown only when the other side owes this one
+                            placeholder=_("debt written off"),
+                            id=f"debt-{side}",
+                            restrict=r"[0-9]{0,9}",
+                            compact=True,
+                        )
             with Vertical(id="lift-box") as lift_box:
                 lift_box.border_title = _("Lift these mortgages at once?")
                 yield SelectionList[str](id="lift", compact=True)
@@ -91,19 +97,38 @@ class TradeScreen(Dialog[c.Trade]):
         self.query_one(f"#cards-{side}", Input).placeholder = _("jail cards (holds {n})").format(
             n=cards
         )
+        self._fill_debt(side)
+
+    def _fill_debt(self, side: str) -> None:
+        """The debt this side may write off: shown only when the other side owes it."""
+        state = self.state
+        owner = self._who(side)
+        other = self._who("get" if side == "give" else "give")
+        owed = sum(d.amount for d in state.debts_of(other) if d.creditor == owner)
+        debt = self.query_one(f"#debt-{side}", Input)
+        debt.display = bool(owed)
+        if not owed:
+            debt.value = ""
+        debt.placeholder = _("written off {p}'s debt (owes {amount})").format(
+            p=other, amount=state.money(owed)
+        )
 
     @on(Select.Changed)
     def _players_changed(self, event: Select.Changed) -> None:
         side = (event.select.id or "").removeprefix("who-")
         if side in ("give", "get"):
             self._fill(side)
+            self._fill_debt("get" if side == "give" else "give")  # who owes whom changed
         self._check()
 
     def _side(self, side: str) -> c.TradeSide:
         cash = self.query_one(f"#cash-{side}", Input).value
         cards = self.query_one(f"#cards-{side}", Input).value
         deeds = list(self.query_one(f"#deeds-{side}", SelectionList).selected)
-        return c.TradeSide(cash=int(cash or 0), deeds=deeds, jail_cards=int(cards or 0))
+        debt = self.query_one(f"#debt-{side}", Input).value
+        return c.TradeSide(
+            cash=int(cash or 0), deeds=deeds, jail_cards=int(cards or 0), debt=int(debt or 0)
+        )
 
     def command(self) -> c.Trade:
         lift = list(self.query_one("#lift", SelectionList).selected)
