@@ -34,6 +34,16 @@ if TYPE_CHECKING:
     from banker.tui.widgets.command_bar import CommandBar
     from banker.tui.words import Landing
 
+BOARD_AT_LEAST = 32
+"""The Deeds panel's fewest cells beside the Players panel: two columns of groups, each
+deed's name shortened to seven cells and its owner by seat number."""
+LEFT_AT_LEAST = 46
+"""The Players panel's width when the players need no more (their panel, bank and history)."""
+LEFT_AT_MOST = 60
+"""The Players panel's widest, unless the players need more."""
+PANEL_EDGES = 2
+"""The Players panel's border, left and right."""
+
 # The screen imports only what its first frame draws: the rules, the dialogs and the
 # command bar are imported by the actions that need them, after the ledger is on screen.
 
@@ -176,10 +186,42 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         elif not view.time_limit_minutes:
             self.sub_title = self.banker.game_path.stem
         self.query_one(PlayersTable).show(view)
+        self.lay_out()
         self._follow_turn(view)
         self.query_one(BoardView).show(view)
         self.query_one(BankGauge).view = view
         self.query_one(HistoryView).entries = tuple(history)
+
+    def on_resize(self) -> None:
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """Fit the panels to the terminal, giving way in this order and never hiding a
+        player, a deed or a key:
+
+        1. Deed names shorten the way the table says them (`looks.short_name`), then the
+           Deeds panel shows owners by seat number: the Deeds panel gives its width to the
+           Players panel, down to `BOARD_AT_LEAST` cells.
+        2. The Players panel's labels give way (`PlayersTable.FITS`): the token's square,
+           the space between columns, the word "owes", then the deed swatches (the count
+           stays). The footer's keys go onto a second line rather than being cut.
+        3. Still too narrow for every name, cash, worth and jail card beside the Deeds
+           panel: the panels stack, the Players panel across the top at full width and
+           the deeds under it (the history is one key away, `h`).
+        """
+        table = self.query_one(PlayersTable)
+        if table.view is None:
+            return
+        width = self.size.width
+        room = width - BOARD_AT_LEAST
+        stacked = table.least_width() + PANEL_EDGES > room
+        self.set_class(stacked, "-stacked")
+        if stacked:
+            self.query_one("#left").styles.width = "100%"
+            return
+        roomy = min(LEFT_AT_MOST, max(LEFT_AT_LEAST, width * 38 // 100))
+        wanted = max(roomy, table.natural_width() + PANEL_EDGES)
+        self.query_one("#left").styles.width = min(wanted, room)
 
     @property
     def history(self) -> list[LogEntry]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
@@ -59,8 +59,20 @@ class BankGauge(Widget):
                 Text(gauge(left, supply, width), style=style or ""),
                 Text(_("{left} of {supply}").format(left=left, supply=supply), style=style or ""),
             )
+        # Each row below is a grid of its own, so a long label (Malay "Letak Kereta
+        # Percuma") takes its own room and never squeezes who owes whom.
+        rows: list[RenderableType] = [table]
+
+        def row(label: Text, what: Text, amount: Text) -> None:
+            line = Table.grid(expand=True, padding=(0, 1, 0, 0))
+            line.add_column("what", no_wrap=True)
+            line.add_column("detail", ratio=1, no_wrap=True, overflow="ellipsis")
+            line.add_column("amount", no_wrap=True, justify="right")
+            line.add_row(label, what, amount)
+            rows.append(line)
+
         if bank.pot is not None:
-            table.add_row(
+            row(
                 Text(_("Free Parking"), style="bold"),
                 Text(""),
                 Text(
@@ -78,13 +90,13 @@ class BankGauge(Widget):
                 else _("no bid yet")
             )
             lot = auction.lot if auction.kind == "deed" else _(auction.lot)
-            table.add_row(
+            row(
                 Text(_("Auction"), style="bold"),
                 Text(lot, overflow="ellipsis", no_wrap=True),
                 Text(high, style=self.get_component_rich_style("bank-gauge--scarce")),
             )
         for debt in bank.debts:
-            table.add_row(
+            row(
                 Text(_("Owed"), style="bold"),
                 Text(
                     _("{debtor} to {creditor}").format(
@@ -94,4 +106,4 @@ class BankGauge(Widget):
                 ),
                 Text(view.money(debt.amount), style=scarce),
             )
-        return table
+        return Group(*rows)

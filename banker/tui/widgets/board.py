@@ -23,6 +23,10 @@ WITH_RENT = 44
 """From this width a group card shows the rent each owned deed collects now."""
 COLUMNS = 2
 """Colour groups side by side."""
+MOST_COLUMNS = 6
+"""Columns of groups at most, on a wide and short board."""
+CARD_AT_LEAST = 12
+"""The narrowest group card a board takes a further column for."""
 WIDE = 90
 """From this width the columns stand further apart."""
 
@@ -95,6 +99,23 @@ def _stack(rows: list[list[list[Text]]], column: int, spaced: bool, aligned: boo
     return lines
 
 
+def _newspaper(cards: list[list[Text]], columns: int) -> list[list[Text]]:
+    """The group cards in board order down one column, then the next, in at most
+    `columns` columns as even as they go: the shortest the board can be without parting
+    a group."""
+    sizes = [len(card) for card in cards]
+    tallest = max(sizes, default=0)
+    for height in range(tallest, sum(sizes) + 1):
+        split: list[list[Text]] = [[]]
+        for card in cards:
+            if split[-1] and len(split[-1]) + len(card) > height:
+                split.append([])
+            split[-1].extend(card)
+        if len(split) <= columns:
+            return split
+    return [[line for card in cards for line in card]]
+
+
 class BoardView(Widget):
     """Every deed of the edition, grouped as on the board."""
 
@@ -115,6 +136,7 @@ class BoardView(Widget):
         if view is None:
             return ""
         width = self.size.width
+        height = self.size.height
         gutter = 3 if width >= WIDE else 2
         card = max(10, (width - gutter * (COLUMNS - 1)) // COLUMNS)
         out = Text(no_wrap=True, overflow="crop")
@@ -124,12 +146,20 @@ class BoardView(Widget):
             for start in range(0, len(groups), COLUMNS)
         ]
         aligned = sum(max(len(c) for c in row) for row in rows)
-        height = self.size.height
         if aligned + len(rows) - 1 <= height:
-            spaced, side_by_side = True, True
-        else:  # short: no blank lines; shorter still, each column stacks on its own
-            spaced, side_by_side = False, aligned <= height
-        stacked = [_stack(rows, x, spaced, side_by_side) for x in range(COLUMNS)]
+            stacked = [_stack(rows, x, True, True) for x in range(COLUMNS)]
+        elif aligned <= height:  # short: no blank lines between the groups
+            stacked = [_stack(rows, x, False, True) for x in range(COLUMNS)]
+        else:  # shorter still: the groups in board order down a column, then the next;
+            # a wide and short board (the panels stacked) takes more columns
+            for columns in range(COLUMNS, MOST_COLUMNS + 1):
+                narrower = max(10, (width - gutter * (columns - 1)) // columns)
+                if columns > COLUMNS and narrower < CARD_AT_LEAST:
+                    break
+                card = narrower
+                stacked = _newspaper([group_lines(view, g, card) for g in groups], columns)
+                if max(len(c) for c in stacked) <= height:
+                    break
         for y in range(max(len(c) for c in stacked)):
             if y:
                 out.append("\n")

@@ -9,6 +9,7 @@ runs its action, as on Textual's footer.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
@@ -16,7 +17,8 @@ from textual.widget import Widget
 
 
 class KeysFooter(Widget):
-    """The screen's keys and what they do, one line, in the game's language."""
+    """The screen's keys and what they do, in the game's language: one line when they
+    fit, more when they do not (never a key cut off)."""
 
     COMPONENT_CLASSES = {"keys-footer--key"}
     """The style of a key's letter, apart from what it does."""
@@ -24,7 +26,7 @@ class KeysFooter(Widget):
     DEFAULT_CSS = """
     KeysFooter {
         dock: bottom;
-        height: 1;
+        height: auto;
         background: $footer-background;
         color: $footer-description-foreground;
     }
@@ -37,8 +39,8 @@ class KeysFooter(Widget):
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._spans: list[tuple[int, int, str]] = []
-        """Where each key stands on the line (first cell, past the last) and its action."""
+        self._spans: list[tuple[int, int, int, str]] = []
+        """Where each key stands (its line, first cell, past the last) and its action."""
         self.labels: list[str] = []
         """What each key shown does, as drawn last."""
 
@@ -50,39 +52,68 @@ class KeysFooter(Widget):
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if screen is self.screen:
-            self.refresh()
+            self.refresh(layout=True)
 
-    def render(self) -> Text:
-        line = Text(no_wrap=True, overflow="ellipsis")
-        spans: list[tuple[int, int, str]] = []
-        labels: list[str] = []
+    def _keys(self) -> list[tuple[str, str, str, bool]]:
+        """Each key shown: its key, what it does, its action and whether it acts now."""
+        keys: list[tuple[str, str, str, bool]] = []
         seen: set[str] = set()
-        key_style = self.get_component_rich_style("keys-footer--key")
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            start = line.cell_len
-            key = f" {self.app.get_key_display(binding)} "
-            line.append(key, style=key_style if enabled else "dim")
-            line.append(f"{binding.description} ", style="" if enabled else "dim")
-            spans.append((start, line.cell_len, binding.action))
-            labels.append(binding.description)
+            keys.append(
+                (self.app.get_key_display(binding), binding.description, binding.action, enabled)
+            )
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if self.app.ENABLE_COMMAND_PALETTE and palette is not None:
             _node, binding, _enabled, _tooltip = palette
-            start = line.cell_len
-            line.append(f" {self.app.get_key_display(binding)} ", style=key_style)
-            line.append(f"{binding.description} ")
-            spans.append((start, line.cell_len, binding.action))
-            labels.append(binding.description)
+            if binding.action not in seen:
+                keys.append(
+                    (self.app.get_key_display(binding), binding.description, binding.action, True)
+                )
+        return keys
+
+    def _lines(self, width: int) -> list[list[tuple[str, str, str, bool]]]:
+        """The keys on as many lines as `width` needs: a key and its words are never cut
+        or parted; a line takes keys until the next would not fit whole."""
+        lines: list[list[tuple[str, str, str, bool]]] = [[]]
+        used = 0
+        for key in self._keys():
+            cells = cell_len(f" {key[0]} {key[1]} ")
+            if lines[-1] and used + cells > width:
+                lines.append([])
+                used = 0
+            lines[-1].append(key)
+            used += cells
+        return lines
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        spans: list[tuple[int, int, int, str]] = []
+        labels: list[str] = []
+        key_style = self.get_component_rich_style("keys-footer--key")
+        for y, keys in enumerate(self._lines(self.size.width)):
+            if y:
+                out.append("\n")
+            x = 0
+            for key, description, action, enabled in keys:
+                start = x
+                out.append(f" {key} ", style=key_style if enabled else "dim")
+                out.append(f"{description} ", style="" if enabled else "dim")
+                x += cell_len(f" {key} {description} ")
+                spans.append((y, start, x, action))
+                labels.append(description)
         self._spans = spans
         self.labels = labels
-        return line
+        return out
 
     async def on_click(self, event: events.Click) -> None:
-        for start, end, action in self._spans:
-            if start <= event.x < end:
+        for y, start, end, action in self._spans:
+            if y == event.y and start <= event.x < end:
                 event.stop()
                 await self.screen.run_action(action)
                 return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
@@ -30,9 +32,32 @@ game ranks by another worth. The square the token stands on comes last: a narrow
 crops it, a wide one shows it."""
 
 GAP = 2
-"""Cells between two columns."""
+"""Cells between two columns, when there is room."""
+TIGHT_GAP = 1
+"""Cells between two columns once the panel is narrow."""
 SQUARE_AT_LEAST = 8
 """The fewest cells the token's square is shown in; a narrower panel leaves it out."""
+STRIP_AT_LEAST = 3
+"""The fewest deed swatches shown beside the count before the strip is cut with `…`."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How the table fits its width: what it has given way on so far.
+
+    The order of giving way, narrowest last: the token's square goes first, then the
+    columns close up, then a debtor's name drops the word "owes" (the cash stays red and the
+    Bank panel says whom they owe), then the deed swatches are cut to the room left (the
+    count stays). The seat, the turn marker, every name, cash, worth and jail cards never go:
+    a panel too narrow for them is the ledger's cue to stack its panels (see
+    `LedgerScreen.lay_out`).
+    """
+
+    gap: int = GAP
+    square: bool = True
+    owes_tag: bool = True
+    strip: int | None = None
+    """Swatches shown at most, None for all of them."""
 
 
 class PlayersTable(Widget, can_focus=True):
@@ -107,22 +132,66 @@ class PlayersTable(Widget, can_focus=True):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return 1 + self.row_count
 
+    FITS = (
+        Fit(),
+        Fit(square=False),
+        Fit(gap=TIGHT_GAP, square=False),
+        Fit(gap=TIGHT_GAP, square=False, owes_tag=False),
+    )
+    """The order of giving way, widest first; the last is followed by cutting the strip."""
+
+    def _table(self, view: LedgerView, fit: Fit) -> tuple[list[str], list[list[Text]], list[int]]:
+        """The heads, the cells of each row and each column's width, for `fit`."""
+        rows = [self._cells(view, p, fit) for p in view.players]
+        heads = [(_(label) if key != "seat" else label) for key, label in COLUMNS]
+        if not fit.square:
+            heads, rows = heads[:-1], [r[:-1] for r in rows]
+        widths = [
+            max([cell_len(heads[i]), *(cell_len(r[i].plain) for r in rows)])
+            for i in range(len(heads))
+        ]
+        if fit.square and widths[-1] < SQUARE_AT_LEAST:
+            widths[-1] = SQUARE_AT_LEAST
+        return heads, rows, widths
+
+    def width_for(self, view: LedgerView, fit: Fit) -> int:
+        """The fewest cells a line takes with `fit`: the token's square may be cut with
+        an ellipsis down to `SQUARE_AT_LEAST` cells."""
+        _heads, _rows, widths = self._table(view, fit)
+        if fit.square:
+            widths[-1] = min(widths[-1], SQUARE_AT_LEAST)
+        return sum(widths) + fit.gap * (len(widths) - 1)
+
+    def fit_to(self, view: LedgerView, width: int) -> Fit:
+        """The first way of giving way that fits `width`; past the last, the deed strip is
+        cut to what is left (to nothing but the count at the narrowest)."""
+        for fit in self.FITS:
+            if self.width_for(view, fit) <= width:
+                return fit
+        last = self.FITS[-1]
+        longest = max((len(p.deeds) for p in view.players), default=0)
+        for strip in range(longest - 1, STRIP_AT_LEAST - 1, -1):
+            cut = Fit(last.gap, last.square, last.owes_tag, strip)
+            if self.width_for(view, cut) <= width:
+                return cut
+        return Fit(last.gap, last.square, last.owes_tag, 0)
+
+    def natural_width(self) -> int:
+        """The cells the table takes with nothing given way but the token's square."""
+        return self.width_for(self.view, self.FITS[1]) if self.view else 0
+
+    def least_width(self) -> int:
+        """The fewest cells that still show every seat, name, cash, worth and jail card."""
+        return self.width_for(self.view, Fit(TIGHT_GAP, False, False, 0)) if self.view else 0
+
     def render(self) -> RenderableType:
         view = self.view
         if view is None:
             return ""
-        rows = [self._cells(view, p) for p in view.players]
-        heads = [(_(label) if key != "seat" else label) for key, label in COLUMNS]
-        widths = [
-            max([cell_len(heads[i]), *(cell_len(r[i].plain) for r in rows)])
-            for i in range(len(COLUMNS))
-        ]
-        used = sum(widths[:-1]) + GAP * (len(widths) - 1)
-        if self.size.width - used < SQUARE_AT_LEAST:  # no room for where the tokens stand
-            heads, widths = heads[:-1], widths[:-1]
-            rows = [r[:-1] for r in rows]
+        fit = self.fit_to(view, self.size.width)
+        heads, rows, widths = self._table(view, fit)
         right = {2, 3}
-        gap = " " * GAP
+        gap = " " * fit.gap
         header_style = self.get_component_rich_style("players--header")
         lines = Text(no_wrap=True, overflow="crop")
         for i, head in enumerate(heads):
@@ -145,7 +214,7 @@ class PlayersTable(Widget, can_focus=True):
                     line.append(" " * space)
                 if i < len(cells) - 1:
                     line.append(gap)
-            line.truncate(self.size.width, overflow="ellipsis")  # the square, when narrow
+            line.truncate(self.size.width, overflow="ellipsis")
             if y == self.cursor_row:
                 line.pad_right(max(0, self.size.width - line.cell_len))
                 line.stylize(cursor)
@@ -162,7 +231,7 @@ class PlayersTable(Widget, can_focus=True):
     def on_blur(self) -> None:
         self.refresh()
 
-    def _cells(self, view: LedgerView, player: PlayerLine) -> list[Text]:
+    def _cells(self, view: LedgerView, player: PlayerLine, fit: Fit) -> list[Text]:
         name = player.name
         if player.bankrupt:
             return [
@@ -182,15 +251,25 @@ class PlayersTable(Widget, can_focus=True):
         )
         if player.jail is not None:  # in jail: J and the next throw's number, 1 to 3
             seat.append(f"J{player.jail + 1}", style="bold red")
-        swatches = Text(f"{len(player.deeds):>2} ")
-        for hue, mortgaged in player.deeds:
+        swatches = Text(f"{len(player.deeds):>2}")
+        shown = player.deeds
+        if fit.strip is not None and len(shown) > fit.strip:
+            shown = shown[: max(0, fit.strip - 1)]
+        if shown:
+            swatches.append(" ")
+        for hue, mortgaged in shown:
             if hue:
                 swatches.append("▪" if mortgaged else "■", style=hue)
             else:
                 swatches.append("▫" if mortgaged else "□", style="bold")
+        if len(shown) < len(player.deeds) and fit.strip:
+            swatches.append("…", style="dim")
         return [
             seat,
-            Text(_("{p} owes").format(p=name) if player.owes else name, style=f"bold {colour}"),
+            Text(
+                _("{p} owes").format(p=name) if player.owes and fit.owes_tag else name,
+                style=f"bold {colour}",
+            ),
             Text(view.money(player.cash), style="bold red" if player.owes else "bold"),
             Text("" if player.worth is None else view.money(player.worth)),
             swatches,
