@@ -46,6 +46,8 @@ log = logging.getLogger("banker.tui")
 
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from banker.core.commands import Command
     from banker.core.state import GameState
     from banker.store import Journal
@@ -368,6 +370,39 @@ class BankerApp(App[None]):
             self.relabel()
         follow_up(self, before, after, new_command)
         return True
+
+    def action_ask_quit(self) -> None:
+        """Quit after a yes: every move is already journaled, so nothing is lost; the
+        dialog says how to go on with the game later."""
+        from banker.tui.screens.dialog import Confirm
+
+        if self.journal is None:
+            self.exit()
+            return
+        body = _(
+            "Every move is already saved in {file}. To go on with this game later: "
+            "banker {name}"
+        ).format(file=self.game_path, name=self.game_path.stem)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(Confirm(_("Quit Banker?"), body, yes=_("Quit")), answered)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show `message`; it takes the place of the one before (only the newest stands, in
+        the part of the screen `toasts.ToastsAside` keeps for it; the history keeps all)."""
+        self.clear_notifications()
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def relabel(self) -> None:
         """The language changed: every open screen's footer shows its keys in it."""

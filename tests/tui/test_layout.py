@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from textual.app import App
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 from banker.core import commands as c
 from banker.core.view import LedgerView
@@ -37,7 +40,7 @@ def assert_nothing_hidden(app: App[object], view: LedgerView) -> None:
         )
         if player.turn:
             assert any(f">{player.seat}" in line for line in row), f"no turn marker:\n{text}"
-    token = speaking.set(app.voice)  # type: ignore[attr-defined]
+    token = speaking.set(app.voice)
     try:
         heads = [_(label) for key, label in COLUMNS if key not in ("seat", "square")]
     finally:
@@ -132,5 +135,130 @@ async def test_a_long_named_table_stacks_its_panels_at_80_columns(tmp_path: Path
         from banker.core.view import ledger_view
 
         assert_nothing_hidden(app, ledger_view(app.journal.game.state))
+    assert app.journal is not None
+    app.journal.close()
+
+
+# Toasts never cover a field or the high bid.
+
+
+def toasts(app: App[object]) -> list[Region]:
+    return [toast.region for toast in app.screen.query("Toast") if toast.region.area]
+
+
+async def shown_toasts(pilot: Pilot[None]) -> list[Region]:
+    """The notifications once they are drawn: the app is let to work through its queue
+    (a number of turns, never a time)."""
+    for _turn in range(20):
+        await pilot.pause()
+        regions = toasts(pilot.app)
+        if regions:
+            return regions
+    return []
+
+
+def clear_of(regions: list[Region], app: App[object], *selectors: str) -> None:
+    """No notification overlaps any widget matched by `selectors`."""
+    for selector in selectors:
+        for widget in app.screen.query(selector):
+            for toast in regions:
+                assert not toast.overlaps(widget.region), (
+                    f"a notification covers {selector}:\n" + "\n".join(screen_text(app))
+                )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_receipts_stand_over_the_history_never_over_the_ledger(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = make_app(TABLES["debt"](tmp_path / "table.banker"))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("space")  # the turn passes: its receipt
+        shown = await shown_toasts(pilot)
+        assert shown, "the receipt is not shown"
+        aside = Region.from_union(
+            [app.screen.query_one(s).region for s in ("#bank", "#history-box")]
+        )
+        assert all(aside.contains_region(toast) for toast in shown)
+        clear_of(shown, app, "#players", "#board", "#bank", "KeysFooter")
+        await pilot.press("colon", *"rent nobody boardwalk", "enter")  # refused
+        shown = await shown_toasts(pilot)
+        assert shown, "the refusal is not shown"
+        clear_of(shown, app, "#players", "#board", "#bank", "#command-bar", "KeysFooter")
+    assert app.journal is not None
+    app.journal.close()
+
+
+async def test_a_bid_receipt_never_covers_the_high_bid_or_the_bid_box(tmp_path: Path) -> None:
+    app = make_app(TABLES["auction"](tmp_path / "table.banker", "ms"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("4")  # the highlighted bidder raises by the largest step
+        shown = await shown_toasts(pilot)
+        assert shown, "the bid's receipt is not shown"
+        clear_of(shown, app, "#high-bid-box", "#bidders", "#bid-row", "#amount", "KeysFooter")
+        lines = screen_text(app)
+        assert any("Bidaan untuk" in line and "▎" in line for line in lines), (
+            "the bid field runs off the screen:\n" + "\n".join(lines)
+        )
+        assert not any(line.strip() == "warna" for line in lines), "the deed card wraps"
+    assert app.journal is not None
+    app.journal.close()
+
+
+async def test_a_dialog_warning_stands_beside_the_dialog(tmp_path: Path) -> None:
+    app = make_app(TABLES["debt"](tmp_path / "table.banker"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("b")  # Alice holds no whole colour group to build on
+        await pilot.pause()
+        await pilot.press("enter")
+        shown = await shown_toasts(pilot)
+        assert shown, "the warning is not shown"
+        clear_of(shown, app, ".dialog")
+    assert app.journal is not None
+    app.journal.close()
+
+
+# Quit is on the footer at every size, and asks first.
+
+
+@pytest.mark.parametrize(("language", "size"), [(lang, s) for lang in LANGUAGES for s in SIZES])
+async def test_quit_is_on_the_footer_at_every_size(
+    language: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = make_app(TABLES["full"](tmp_path / "table.banker", language))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        token = speaking.set(app.voice)
+        try:
+            quit_label = _("Quit")
+        finally:
+            speaking.reset(token)
+        assert quit_label in app.screen.query_one(KeysFooter).labels
+        assert quit_label in "\n".join(screen_text(app))
+    assert app.journal is not None
+    app.journal.close()
+
+
+async def test_q_asks_before_quitting_and_escape_stays(tmp_path: Path) -> None:
+    from banker.tui.screens.dialog import Confirm
+
+    app = make_app(TABLES["new"](tmp_path / "table.banker"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert "table.banker" in str(app.screen.query_one(".body", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm) and app.is_running
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not app.is_running
     assert app.journal is not None
     app.journal.close()

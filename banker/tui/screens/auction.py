@@ -17,7 +17,7 @@ from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Digits, Footer, Header, Input, Static
+from textual.widgets import DataTable, Digits, Header, Input, Static
 
 from banker.core import commands as c
 from banker.core.money import plural
@@ -28,7 +28,9 @@ from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.follow import Follows
 from banker.tui.screens.lots import LotPicker
 from banker.tui.speech import N_, SpeaksTheGame, _, said, why_not
+from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.deed_card import DeedCard
+from banker.tui.widgets.footer import KeysFooter
 from banker.tui.words import player_colour
 
 COUNTDOWN = ("", N_("Going once…"), N_("Going twice…"))
@@ -54,10 +56,14 @@ def lot_name(auction: Auction) -> str:
     return _("one house") if auction.lot == "house" else _("one hotel")
 
 
-class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
+class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
     """The open auction, for the auctioneer. The keys act on the highlighted bidder."""
 
     CSS_PATH = SCREENS_CSS
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    """A short terminal drops the bid box's spacing and the keys' hint (the footer's)."""
+    TOASTS_OVER = ("#deed-card",)
+    """The bids' receipts stand over the deed on offer, never over the high bid or a field."""
 
     BINDINGS = [
         Binding("b", "type_bid", N_("Bid…")),
@@ -127,7 +133,7 @@ class AuctionScreen(Follows, SpeaksTheGame, Screen[None]):
                     _("↑↓ picks the bidder · 1-4 raise · b types a bid · x drops out · c sells"),
                     classes="hint",
                 )
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#bidders", DataTable)

@@ -16,11 +16,12 @@ from textual.widgets import Button, Input, OptionList, Select, SelectionList, St
 
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import N_, SpeaksTheGame, _
+from banker.tui.toasts import DialogToasts
 
 T = TypeVar("T")
 
 
-class Dialog(SpeaksTheGame, ModalScreen[T | None], Generic[T]):
+class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
     """A modal dialog whose buttons each answer to a key shown on the button."""
 
     CSS_PATH = SCREENS_CSS

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from banker.core.endgame import standings
 from banker.core.state import GameState
@@ -19,6 +19,8 @@ from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.follow import Follows
 from banker.tui.speech import N_, SpeaksTheGame, _
 from banker.tui.statement import export_statement, has_debts, statement_rows, worth_history
+from banker.tui.toasts import ToastsAside
+from banker.tui.widgets.footer import KeysFooter
 from banker.tui.widgets.worth_chart import WorthChart
 from banker.tui.words import player_colour
 
@@ -68,10 +70,12 @@ def confirm_end(state: GameState) -> Confirm:
     return Confirm(_("End the game?"), body, yes=_("End the game"))
 
 
-class EndGameScreen(Follows, SpeaksTheGame, Screen[None]):
+class EndGameScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
     """The game is over: who won, by how much, and how the game went."""
 
     CSS_PATH = SCREENS_CSS
+    TOASTS_OVER = ("#worth-chart",)
+    """The export's notice stands over the chart, never over the winner or the standings."""
 
     BINDINGS = [
         Binding("e", "export", N_("Export statement")),
@@ -112,7 +116,7 @@ class EndGameScreen(Follows, SpeaksTheGame, Screen[None]):
                 classes="hint",
             )
             yield Static("", id="exported")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = _("The end of the game")

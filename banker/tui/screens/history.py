@@ -16,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 
 from banker.store.glance import LogEntry
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.follow import Follows
 from banker.tui.speech import N_, SpeaksTheGame, _, said
+from banker.tui.widgets.footer import KeysFooter
 
 
 def local_time(at: str) -> str:
@@ -59,7 +60,7 @@ class HistoryScreen(Follows, SpeaksTheGame, Screen[None]):
             search = Input(id="history-search")
             search.placeholder = _("Search: a player, a deed, an amount…")
             yield search
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = _("The whole history, latest first")

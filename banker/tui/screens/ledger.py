@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Header
 
@@ -17,6 +18,7 @@ from banker.core.view import LedgerView, ledger_view
 from banker.store.glance import Glance, LogEntry
 from banker.tui.screens.follow import InTheGame
 from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
+from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
 from banker.tui.widgets.footer import KeysFooter
@@ -48,7 +50,7 @@ PANEL_EDGES = 2
 # command bar are imported by the actions that need them, after the ledger is on screen.
 
 
-class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
+class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
     """The banker's main screen. Every key acts on the highlighted player."""
 
     BINDINGS = [
@@ -71,10 +73,17 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         Binding("s", "share", N_("Share")),
         Binding("h", "history", N_("History"), show=False),
         Binding("L", "next_language", N_("Language"), show=False),
+        Binding("q", "app.ask_quit", N_("Quit")),
         *(Binding(str(n), f"select({n})", N_("Player"), show=False) for n in range(1, 9)),
     ]
     """One key per banker action; 1-8 pick the player the actions are for; L switches the
-    game to the next language (English, Bahasa Melayu, Thai)."""
+    game to the next language (English, Bahasa Melayu, Thai); q asks before quitting."""
+
+    TOASTS_OVER = ("#history-box", "#bank")
+    TOASTS_AT_BOTTOM = True
+    """Receipts and refusals stand at the foot of the left column, over the history (whose
+    newest lines say the same) and, when long, the Bank panel above it; when the panels are
+    stacked, over the Bank panel. Never over a player, a deed or the command bar."""
 
     def __init__(self, glance: Glance | None = None) -> None:
         super().__init__()
@@ -195,6 +204,18 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
     def on_resize(self) -> None:
         self.lay_out()
 
+    def toast_area(self) -> Region | None:
+        """The Bank and History panels (the Bank's alone when stacked), above the command
+        bar when it is open: a refusal never stands over the command it refuses."""
+        shown = [w.content_region for w in self.query("#bank, #history-box") if w.display]
+        if not shown:
+            return None
+        area = Region.from_union(shown)
+        for bar in self.query("#command-bar.-open"):
+            if bar.region.y < area.bottom:
+                area = Region(area.x, area.y, area.width, max(0, bar.region.y - area.y))
+        return area if area.height else None
+
     def lay_out(self) -> None:
         """Fit the panels to the terminal, giving way in this order and never hiding a
         player, a deed or a key:
@@ -218,10 +239,12 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         self.set_class(stacked, "-stacked")
         if stacked:
             self.query_one("#left").styles.width = "100%"
+            self.call_after_refresh(self.place_toasts)
             return
         roomy = min(LEFT_AT_MOST, max(LEFT_AT_LEAST, width * 38 // 100))
         wanted = max(roomy, table.natural_width() + PANEL_EDGES)
         self.query_one("#left").styles.width = min(wanted, room)
+        self.call_after_refresh(self.place_toasts)
 
     @property
     def history(self) -> list[LogEntry]:
@@ -535,6 +558,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
                 self.banker.keys_held -= 1
         bar.add_class("-open")
         bar.focus()
+        self.call_after_refresh(self.place_toasts)
 
     def on_command_bar_dismissed(self) -> None:
         self._close_bar()
@@ -543,6 +567,7 @@ class LedgerScreen(InTheGame, SpeaksTheGame, Screen[None]):
         for bar in self.query("#command-bar"):
             bar.remove_class("-open")
         self.query_one(PlayersTable).focus()
+        self.call_after_refresh(self.place_toasts)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "command-bar":

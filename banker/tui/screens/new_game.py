@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Static
+from textual.widgets import Button, Checkbox, Header, Input, Select, Static
 
 from banker.core.commands import MAX_PLAYERS, DealDeeds, Setup, check_player_names
 from banker.core.deal import make_deal
@@ -25,6 +25,7 @@ from banker.store import Journal, resolve_game_path
 from banker.store.paths import custom_editions
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import N_, SpeaksTheGame, _, current_language, refused, set_language
+from banker.tui.widgets.footer import KeysFooter
 
 W = TypeVar("W", bound=Widget)
 
@@ -138,7 +139,7 @@ class NewGameScreen(SpeaksTheGame, Screen[Journal | None]):
             with Horizontal(classes="buttons"):
                 yield say(Button(id="create", variant="primary"), N_("Start the game (ctrl+s)"))
                 yield say(Button(id="cancel"), N_("Cancel (esc)"))
-        yield Footer()
+        yield KeysFooter()
 
     def _say(self, widget: W, template: str) -> W:
         """`widget`, to show `template` (English) in the form's language now and later."""

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from textual.widgets.data_table import ColumnKey
 
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
@@ -28,6 +28,7 @@ from banker.i18n import translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.language import perform
 from banker.tournament.model import EventSetup
+from banker.tui.widgets.footer import KeysFooter
 from banker.web.standings import StandingsView
 
 STATUS_STYLE = {
@@ -97,7 +98,7 @@ class TournamentScreen(Screen[None]):
             yield Input(
                 placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
             )
-        yield Footer()
+        yield KeysFooter()
 
     def _join_hint(self) -> str:
         if not self.join_url:

@@ -16,6 +16,27 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 
+def _wrap(
+    keys: list[tuple[str, str, str, bool]], width: int, close: bool
+) -> list[list[tuple[str, str, str, bool]]]:
+    """The keys in lines of `width` cells, each line taking keys while the next fits."""
+    lines: list[list[tuple[str, str, str, bool]]] = [[]]
+    used = 0
+    for key in keys:
+        cells = _cells(key, close)
+        if lines[-1] and used + cells > width:
+            lines.append([])
+            used = 0
+        lines[-1].append(key)
+        used += cells
+    return lines
+
+
+def _cells(key: tuple[str, str, str, bool], close: bool) -> int:
+    """The cells a key takes on the footer: its key and words, with the space after."""
+    return cell_len(f" {key[0]} {key[1]}") + (0 if close else 1)
+
+
 class KeysFooter(Widget):
     """The screen's keys and what they do, in the game's language: one line when they
     fit, more when they do not (never a key cut off)."""
@@ -74,37 +95,40 @@ class KeysFooter(Widget):
                 )
         return keys
 
-    def _lines(self, width: int) -> list[list[tuple[str, str, str, bool]]]:
-        """The keys on as many lines as `width` needs: a key and its words are never cut
-        or parted; a line takes keys until the next would not fit whole."""
-        lines: list[list[tuple[str, str, str, bool]]] = [[]]
-        used = 0
-        for key in self._keys():
-            cells = cell_len(f" {key[0]} {key[1]} ")
-            if lines[-1] and used + cells > width:
-                lines.append([])
-                used = 0
-            lines[-1].append(key)
-            used += cells
-        return lines
+    def _lines(self, width: int) -> tuple[list[list[tuple[str, str, str, bool]]], bool]:
+        """The keys on as many lines as `width` needs, and whether they are set close.
+
+        The footer gives way in this order: the keys go onto a further line, standing one
+        space apart instead of two when that saves a line. A key and its words are never
+        cut or parted; a line takes keys until the next would not fit whole.
+        """
+        keys = self._keys()
+        spaced, close = _wrap(keys, width, False), _wrap(keys, width, True)
+        if len(close) < len(spaced):
+            return close, True
+        return spaced, False
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self._lines(width))
+        return len(self._lines(width)[0])
 
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
         spans: list[tuple[int, int, int, str]] = []
         labels: list[str] = []
         key_style = self.get_component_rich_style("keys-footer--key")
-        for y, keys in enumerate(self._lines(self.size.width)):
+        lines, close = self._lines(self.size.width)
+        for y, keys in enumerate(lines):
             if y:
                 out.append("\n")
             x = 0
-            for key, description, action, enabled in keys:
+            for item in keys:
+                key, description, action, enabled = item
                 start = x
                 out.append(f" {key} ", style=key_style if enabled else "dim")
-                out.append(f"{description} ", style="" if enabled else "dim")
-                x += cell_len(f" {key} {description} ")
+                out.append(
+                    description if close else f"{description} ", style="" if enabled else "dim"
+                )
+                x += _cells(item, close)
                 spans.append((y, start, x, action))
                 labels.append(description)
         self._spans = spans
