@@ -262,3 +262,85 @@ async def test_q_asks_before_quitting_and_escape_stays(tmp_path: Path) -> None:
         assert not app.is_running
     assert app.journal is not None
     app.journal.close()
+
+
+# A list's search always shows what Enter will do.
+
+
+def seven_deeds_and_ventnor(path: Path) -> Path:
+    from tools.tables import new_game
+
+    new_game(path)
+    with Journal.open(path) as journal:
+        for deed in (
+            "Vermont Avenue",
+            "Oriental Avenue",
+            "Connecticut Avenue",
+            "St. Charles Place",
+            "States Avenue",
+            "Virginia Avenue",
+            "St. James Place",
+            "Ventnor Avenue",
+            "Pennsylvania Railroad",
+        ):
+            journal.apply(c.Buy(player="Alice", deed=deed))
+    return path
+
+
+def typed_fast(app: App[object], keys: str) -> None:
+    """Keys as a fast banker types them: all sent before the app has drawn the first."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, key))
+
+
+async def test_a_list_search_typed_fast_scrolls_the_match_into_view(tmp_path: Path) -> None:
+    """The review's 80x24 game: `m`, then `ven` at once, showed three other deeds with
+    nothing highlighted, and Enter mortgaged Ventnor unseen."""
+    from textual.widgets import OptionList
+
+    app = make_app(seven_deeds_and_ventnor(tmp_path / "table.banker"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        typed_fast(app, "mven")
+        for _turn in range(5):
+            await pilot.pause()
+        options = app.screen.focused
+        assert isinstance(options, OptionList) and options.highlighted is not None
+        prompt = options.get_option_at_index(options.highlighted).prompt
+        assert "Ventnor Avenue" in str(prompt)
+        text = "\n".join(screen_text(app))
+        assert "▊ Ventnor Avenue" in text, f"the match is not in the list's view:\n{text}"
+        assert "find: ven" in text, f"what was typed is not shown:\n{text}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.journal is not None
+        assert app.journal.game.state.deeds["Ventnor Avenue"].mortgaged
+    app.journal.close()
+
+
+async def test_no_match_highlights_nothing_and_enter_does_nothing(tmp_path: Path) -> None:
+    from textual.widgets import OptionList
+
+    app = make_app(seven_deeds_and_ventnor(tmp_path / "table.banker"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("v", "e", "n", "x")
+        await pilot.pause()
+        options = app.screen.focused
+        assert isinstance(options, OptionList) and options.highlighted is None
+        assert "no line has “venx”" in "\n".join(screen_text(app))
+        assert app.journal is not None
+        entries = len(app.journal.entries(limit=1000))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.journal.entries(limit=1000)) == entries, "Enter acted on no match"
+        assert not any(held.mortgaged for held in app.journal.game.state.deeds.values())
+        await pilot.press("backspace")  # back to "ven": Ventnor again
+        await pilot.pause()
+        assert options.highlighted is not None
+        assert "Ventnor" in str(options.get_option_at_index(options.highlighted).prompt)
+    app.journal.close()

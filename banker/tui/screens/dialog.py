@@ -3,6 +3,7 @@ its choices, and a typed result handed back with `dismiss`."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Generic, TypeVar
 
 from rich.text import Text
@@ -19,6 +20,28 @@ from banker.tui.speech import N_, SpeaksTheGame, _
 from banker.tui.toasts import DialogToasts
 
 T = TypeVar("T")
+
+
+LEAVE_SEARCH = {"up", "down", "home", "end", "pageup", "pagedown"}
+"""Keys that move the highlight themselves: a search in a list ends with them."""
+
+
+def _finds(character: str) -> bool:
+    """A character a list's search takes: a letter, a digit, or a Thai vowel or tone mark
+    (marks that take no cell of their own are letters' parts, not punctuation)."""
+    return unicodedata.category(character)[0] in "LMN"
+
+
+def _line_with(options: OptionList, typed: str) -> int | None:
+    """The first line (not greyed out) with a word starting with `typed`."""
+    for index in range(options.option_count):
+        option = options.get_option_at_index(index)
+        prompt = option.prompt
+        text = prompt.plain if isinstance(prompt, Text) else str(prompt)
+        words = text.casefold().replace("-", " ").split()
+        if not option.disabled and any(w.startswith(typed) for w in words):
+            return index
+    return None
 
 
 class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
@@ -89,30 +112,43 @@ class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
 
     def _find_in_list(self, event: events.Key) -> bool:
         """In a list of options, letters find the line with a word starting with them
-        (`div` is the dividend card), so a long list needs no run of arrows."""
+        (`div` is the dividend card), so a long list needs no run of arrows.
+
+        What was typed stands under the list; the line found is highlighted and scrolled
+        into view (also when the keys came before the list was drawn); when no line has
+        it, nothing is highlighted, so Enter does nothing. Backspace takes back a letter;
+        an arrow key leaves the search.
+        """
         focused = self.focused
-        character = event.character
-        if (
-            not isinstance(focused, OptionList)
-            or isinstance(focused, SelectionList)
-            or character is None
-            or not character.isalnum()
-        ):
+        if not isinstance(focused, OptionList) or isinstance(focused, SelectionList):
             return False
-        for typed in (self._list_letters + character.casefold(), character.casefold()):
-            for index in range(focused.option_count):
-                option = focused.get_option_at_index(index)
-                prompt = option.prompt
-                text = prompt.plain if isinstance(prompt, Text) else str(prompt)
-                words = text.casefold().replace("-", " ").split()
-                if not option.disabled and any(w.startswith(typed) for w in words):
-                    focused.highlighted = index
-                    self._list_letters = typed
-                    event.stop()
-                    event.prevent_default()
-                    return True
-        self._list_letters = ""
-        return False
+        character = event.character
+        tries: tuple[str, ...]
+        if event.key == "backspace" and self._list_letters:
+            typed = self._list_letters[:-1]
+            tries = (typed,) if typed else ()
+        elif character is not None and character.isprintable() and _finds(character):
+            typed = self._list_letters + character.casefold()
+            tries = (typed, character.casefold())
+        else:
+            if event.key in LEAVE_SEARCH and self._list_letters:
+                self._list_letters = ""
+                focused.border_subtitle = ""
+            return False
+        event.stop()
+        event.prevent_default()
+        for attempt in tries:
+            index = _line_with(focused, attempt)
+            if index is not None:
+                self._list_letters = attempt
+                focused.highlighted = index
+                focused.border_subtitle = _("find: {typed}").format(typed=attempt)
+                focused.call_after_refresh(focused.scroll_to_highlight)
+                return True
+        self._list_letters = typed
+        focused.highlighted = None
+        focused.border_subtitle = _("no line has “{typed}”").format(typed=typed) if typed else ""
+        return True
 
     def main_button(self) -> Button | None:
         """The dialog's main choice: the one keyed Enter, else the first primary one (never
