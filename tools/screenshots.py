@@ -243,12 +243,24 @@ SHOTS = (
     Shot("trade-80x24", (80, 24), trade),
     Shot("auction-80x24", (80, 24), auction),
     Shot("build-80x24", (80, 24), build),
+    Shot("ledger-malay-80x24", (80, 24), ledger, demo_in("ms")),
+    Shot("ledger-thai-80x24", (80, 24), ledger, demo_in("th", THAI_PLAYERS), png=True),
+    Shot("ledger-malay-160x50", (160, 50), ledger, demo_in("ms")),
+    Shot("ledger-thai-160x50", (160, 50), ledger, demo_in("th", THAI_PLAYERS), png=True),
 )
 """Every snapshot test; the first fifteen are also the screenshots in `screenshots/`."""
 
 README_SHOTS = 15
-SMALL_SHOTS = ("ledger-80x24", "landed-by-dice-80x24")
-"""Also written to `screenshots/`: the smallest terminal the app is made for."""
+SMALL_SHOTS = (
+    "ledger-80x24",
+    "landed-by-dice-80x24",
+    "ledger-malay-80x24",
+    "ledger-thai-80x24",
+    "ledger-malay-160x50",
+    "ledger-thai-160x50",
+)
+"""Also written to `screenshots/`: the smallest terminal the app is made for, and the
+ledger in Malay and Thai at the smallest and a large one."""
 
 
 def demo_app(folder: Path, shot: Shot | None = None) -> BankerApp:

@@ -6,6 +6,7 @@ well, each a coloured title and one line per lot.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
@@ -44,8 +45,14 @@ def _ink_on(hex_colour: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
+NAME_AT_LEAST = 15
+"""A deed's name keeps this many cells before an owner's name takes more than eight."""
+
+
 def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
-    """One colour group as the board shows it, `width` cells wide: title, then its lots."""
+    """One colour group as the board shows it, `width` cells wide: title, then its lots.
+    The owner's name is shown whole when the deed's name keeps `NAME_AT_LEAST` cells,
+    else cut to eight (and to the seat number on a narrow card)."""
     head = Text(f" {_(group.title)} ", style="bold", no_wrap=True, overflow="ellipsis")
     head.truncate(width, overflow="ellipsis")
     head.stylize(f"{_ink_on(group.colour)} on {group.colour}" if group.colour else "reverse")
@@ -55,6 +62,10 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
     with_rent = width >= WITH_RENT
     owner_width, mark_width = (8, 9) if roomy else (1, 4) if narrow else (5, 5)
     rent_width = 8 if with_rent else 0
+    if roomy:
+        longest = max((cell_len(p.name) for p in view.players), default=0)
+        room = width - mark_width - (rent_width + 1 if with_rent else 0) - 2 - NAME_AT_LEAST
+        owner_width = max(min(owner_width, longest), min(longest, room))
     name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
     mortgaged = _("mortgaged") if roomy else "m" if narrow else _("mort.")
     for lot in group.lots:
