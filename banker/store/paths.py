@@ -26,6 +26,14 @@ def resolve_game_path(game: str | Path) -> Path:
     return default_games_dir() / f"{text}{SUFFIX}"
 
 
+def game_argument(path: Path) -> str:
+    """What to type after `banker` to open the game at `path` again: its bare name when it
+    is in the default folder, else its path."""
+    if resolve_game_path(path.stem) == path:
+        return path.stem
+    return str(path)
+
+
 def recent_games() -> list[Path]:
     """Game files in the default folder, most recently changed first."""
     folder = default_games_dir()

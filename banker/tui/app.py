@@ -374,6 +374,7 @@ class BankerApp(App[None]):
     def action_ask_quit(self) -> None:
         """Quit after a yes: every move is already journaled, so nothing is lost; the
         dialog says how to go on with the game later."""
+        from banker.store.paths import game_argument
         from banker.tui.screens.dialog import Confirm
 
         if self.journal is None:
@@ -382,7 +383,7 @@ class BankerApp(App[None]):
         body = _(
             "Every move is already saved in {file}. To go on with this game later: "
             "banker {name}"
-        ).format(file=self.game_path, name=self.game_path.stem)
+        ).format(file=self.game_path, name=game_argument(self.game_path))
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -256,7 +256,8 @@ async def test_q_asks_before_quitting_and_escape_stays(tmp_path: Path) -> None:
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, Confirm)
-        assert "table.banker" in str(app.screen.query_one(".body", Static).render())
+        said = str(app.screen.query_one(".body", Static).render())
+        assert f"banker {tmp_path / 'table.banker'}" in said  # outside the games folder
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, Confirm) and app.is_running
