@@ -216,7 +216,7 @@ async def test_a_dialog_warning_stands_beside_the_dialog(tmp_path: Path) -> None
     app = make_app(TABLES["debt"](tmp_path / "table.banker"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        await pilot.press("b")  # Alice holds no whole colour group to build on
+        await pilot.press("t")  # a trade with nothing on either side, at 80x24
         await pilot.pause()
         await pilot.press("enter")
         shown = await shown_toasts(pilot)
