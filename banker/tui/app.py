@@ -262,6 +262,10 @@ class BankerApp(App[None]):
         the screen on top is mounted with its focus in place; a worker hands them back to
         the app one at a time.
         """
+        if isinstance(event, events.Key) and event.key == "ctrl+j":
+            # Return typed before the terminal was switched to raw mode reaches the app as a
+            # newline (the terminal's own CR-to-NL): it is the Enter the banker pressed.
+            event = events.Key("enter", "\r")
         if isinstance(event, events.Key) and not event.is_forwarded:
             if not self.screen_stack:
                 return  # the app is closing: no screen is left to take a key
@@ -292,6 +296,8 @@ class BankerApp(App[None]):
         screen = self.screen
         if not screen.is_mounted or self.keys_held:
             return False
+        if type(screen) is Screen:
+            return False  # Textual's blank first screen: the ledger or the form is coming
         if screen.focused is None and screen.focus_chain:
             return False
         return not self.message_queue_size and not any(
