@@ -130,7 +130,7 @@ async def auction(pilot: Pilot[None]) -> None:
     await type_in(pilot, "auction st james place")
     await pilot.press("enter")
     await pilot.pause()
-    await pilot.press("2", "down", "3")
+    await pilot.press("s", "down", "d")
     await quiet(pilot)
 
 

@@ -111,7 +111,7 @@ SCRIPT: list[Event] = [
     TURN,
     Event("rent (utility)", land(9, "enter")),  # Bob on Water Works
     TURN,
-    Event("auction", land(3, "a", "2", "c", "enter")),  # Carol: B&O, Carol bids $10
+    Event("auction", land(3, "a", "s", "c", "enter")),  # Carol: B&O, Carol bids $10
     TURN,
     Event("luxury tax", land(11, "enter")),  # Dave
     TURN,

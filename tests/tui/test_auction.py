@@ -31,8 +31,8 @@ async def test_an_auction_by_keys_sells_the_deed_to_the_highest_bidder(
         screen = app.screen
         assert isinstance(screen, AuctionScreen)
         assert "Printed price" in text_of(screen.query_one("#deed-card"))
-        await pilot.press("2")  # Alice: +$10 on no bid
-        await pilot.press("down", "3")  # Bob: $10 + $50
+        await pilot.press("s")  # Alice: +$10 on no bid
+        await pilot.press("down", "d")  # Bob: $10 + $50
         await pilot.press("down", "b")
         await type_text(pilot, "130")  # Carol types her bid
         await pilot.press("enter")
@@ -74,7 +74,7 @@ async def test_a_refused_bid_says_why_and_changes_nothing(game: Callable[..., Pa
         await pilot.press("a")  # the ledger's key back to the open auction
         await pilot.pause()
         assert isinstance(app.screen, AuctionScreen)
-        await pilot.press("down", "4", "4")  # Bob has $50: $100 is refused
+        await pilot.press("down", "f", "f")  # Bob has $50: $100 is refused
         await pilot.pause()
         reason = text_of(app.screen.query_one("#reason"))
         assert "Bob has $50 in cash and cannot bid $100" in reason
@@ -91,7 +91,7 @@ async def test_escape_leaves_the_auction_open_and_undo_takes_back_a_bid(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("down", "4")  # Bob $400
+        await pilot.press("down", "f")  # Bob $400
         await pilot.pause()
         await pilot.press("ctrl+z")
         await pilot.pause()
@@ -112,7 +112,7 @@ async def test_the_countdown_calls_out_and_asks_to_sell(game: Callable[..., Path
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("a")
             await pilot.pause()
-            await pilot.press("g", "4")
+            await pilot.press("g", "f")
             await pilot.pause(0.3)
             assert isinstance(app.screen, Confirm)
             assert app.screen.title_text == "Sold to Alice for $100?"
@@ -148,7 +148,7 @@ async def test_a_house_in_a_shortage_goes_on_a_legal_lot_of_the_winner(
         assert isinstance(app.screen, AuctionScreen)
         card = text_of(app.screen.query_one("#deed-card"))
         assert "ONE HOUSE" in card
-        await pilot.press("down", "1")  # Bob opens at the lowest building price, $50
+        await pilot.press("down", "a")  # Bob opens at the lowest building price, $50
         await pilot.press("c", "y")
         await pilot.pause()
         picker = app.screen
@@ -172,7 +172,7 @@ async def test_the_auction_asks_to_sell_once_one_bidder_is_left(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("2")  # Alice bids $10
+        await pilot.press("s")  # Alice bids $10
         await pilot.pause()
         await pilot.press("down", "x")  # Bob drops out
         await pilot.pause()
@@ -204,3 +204,37 @@ async def test_when_everyone_drops_out_the_bank_keeps_the_deed(
     with reopen(path) as journal:
         state = journal.game.state
         assert state.auction is None and state.deeds["Boardwalk"].owner is None
+
+
+async def test_typed_bids_go_round_the_bidders_and_the_keys_keep_answering(
+    game: Callable[..., Path],
+) -> None:
+    """The review's `1 0 0` Enter recorded "bids $1" (1 was a raise key) and left the keys
+    dead until Escape. Digits are a typed bid; Enter places it for the highlighted bidder
+    and highlights the next one; x and c answer straight after."""
+    from textual import events
+
+    from tests.tui.test_type_ahead import settle
+
+    path = game(c.StartAuction(lot="Boardwalk"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionScreen)
+        typed = [*"100", "enter", *"120", "enter", "x"]  # Alice, Bob; Carol drops out
+        for key in typed:  # as fast as a terminal delivers them
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        await settle(app, pilot)
+        assert app.journal is not None
+        auction = app.journal.game.state.auction
+        assert auction is not None
+        assert (auction.high_bidder, auction.high_bid) == ("Bob", 120)
+        assert auction.bidders == ["Alice", "Bob"]
+        assert app.screen.query_one("#bidders").has_focus
+    with reopen(path) as journal:
+        assert [str(e.message) for e in journal.entries()[-3:]] == [
+            "Alice bids $100 for Boardwalk",
+            "Bob bids $120 for Boardwalk",
+            "Carol drops out of the auction of Boardwalk",
+        ]

@@ -199,7 +199,7 @@ async def test_a_bid_receipt_never_covers_the_high_bid_or_the_bid_box(tmp_path: 
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("4")  # the highlighted bidder raises by the largest step
+        await pilot.press("f")  # the highlighted bidder raises by the largest step
         shown = await shown_toasts(pilot)
         assert shown, "the bid's receipt is not shown"
         clear_of(shown, app, "#high-bid-box", "#bidders", "#bid-row", "#amount", "KeysFooter")

@@ -150,14 +150,14 @@ async def test_bankrupt_to_the_bank_auctions_every_deed_one_after_another(
         assert isinstance(auction, AuctionScreen)
         assert auction.title == "Auction: Mediterranean Avenue"
         assert auction.sub_title == "bankruptcy sale: 2 more deeds after this one"
-        await pilot.press("2", "c", "y")  # Bob, $10
+        await pilot.press("s", "c", "y")  # Bob, $10
         await pilot.pause()
         assert app.screen is auction
         assert auction.title == "Auction: Baltic Avenue"
         await pilot.press("c", "y")  # no bid: the bank keeps it
         await pilot.pause()
         assert auction.title == "Auction: Reading Railroad"
-        await pilot.press("down", "4", "c", "y")  # Carol, $100
+        await pilot.press("down", "f", "c", "y")  # Carol, $100
         await pilot.pause()
         assert isinstance(app.screen, LedgerScreen)
     with reopen(path) as journal:

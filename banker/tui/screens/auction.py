@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
@@ -24,7 +24,7 @@ from banker.core.money import plural
 from banker.core.offers.auction import RAISES, quick_raises, raised_bid, winner_pays
 from banker.core.state import Auction, GameState
 from banker.tui.looks import SCREENS_CSS
-from banker.tui.screens.dialog import Confirm
+from banker.tui.screens.dialog import Confirm, DigitsInput
 from banker.tui.screens.follow import Follows
 from banker.tui.screens.lots import LotPicker
 from banker.tui.speech import N_, SpeaksTheGame, _, said, why_not
@@ -32,6 +32,10 @@ from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.deed_card import DeedCard
 from banker.tui.widgets.footer import KeysFooter
 from banker.tui.words import player_colour
+
+RAISE_KEYS = ("a", "s", "d", "f")
+"""The quick raises' keys, smallest to largest: letters on the home row, so that digits
+are always a typed amount."""
 
 COUNTDOWN = ("", N_("Going once…"), N_("Going twice…"))
 """What the countdown calls out at each step before asking to sell."""
@@ -75,12 +79,14 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
         Binding("ctrl+z", "undo", N_("Undo")),
         Binding("escape", "leave", N_("Ledger")),
         *(
-            Binding(str(n), f"raise_step({n})", N_("Raise the bid"))
-            for n in range(1, len(RAISES) + 1)
+            Binding(key, f"raise_step({n})", N_("Raise the bid"))
+            for n, key in enumerate(RAISE_KEYS[: len(RAISES)], start=1)
         ),
     ]
-    """b types a bid, x drops the highlighted bidder out, c closes the auction, g starts or
-    stops the countdown; 1 to 4 are the quick raises, labelled with this board's amounts."""
+    """Digits type a bid for the highlighted bidder (Enter places it and highlights the next
+    bidder); b goes to the bid box, x drops the highlighted bidder out, c closes the
+    auction, g starts or stops the countdown; a, s, d and f are the quick raises, smallest
+    to largest, labelled with this board's amounts."""
 
     COUNTDOWN_STEP: ClassVar[float] = countdown_setting()
     """Seconds between the countdown's calls after the last bid: the setting
@@ -92,6 +98,8 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
         self._stage = 0
         self._seen: tuple[str, int, str | None] | None = None
         self._timer: Timer | None = None
+        self._ask_next: str | None = None
+        """The bidder to highlight once a typed bid is placed: the one after its bidder."""
         self._asked: tuple[str, int, int] | None = None
         """The moment the screen last asked to sell by itself (asked once per moment)."""
 
@@ -100,8 +108,7 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
         """The keys, the quick raises labelled with this board's amounts (`+$10`)."""
         active = super().active_bindings
         steps = quick_raises(self.state)
-        for n, step in enumerate(steps, start=1):
-            key = str(n)
+        for key, step in zip(RAISE_KEYS, steps, strict=False):
             if key in active:
                 node, binding, enabled, tooltip = active[key]
                 label = f"+{self.state.money(step)}"
@@ -127,10 +134,15 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
                 yield bidders
                 with Horizontal(id="bid-row"):
                     yield Static("", id="bid-label")
-                    yield Input(placeholder=_("amount"), id="amount", restrict=r"[0-9]{0,9}")
+                    yield DigitsInput(
+                        placeholder=_("amount"),
+                        id="amount",
+                        restrict=r"[0-9]{0,9}",
+                        select_on_focus=False,  # the first digit, typed on the bidders, stays
+                    )
                 yield Static("", id="reason", classes="reason", markup=False)
                 yield Static(
-                    _("↑↓ picks the bidder · 1-4 raise · b types a bid · x drops out · c sells"),
+                    _("↑↓ picks the bidder · digits bid · a s d f raise · x drops out · c sells"),
                     classes="hint",
                 )
         yield KeysFooter()
@@ -205,7 +217,7 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
 
     def _fill_bidders(self, state: GameState, auction: Auction) -> None:
         table = self.query_one("#bidders", DataTable)
-        chosen = self.selected
+        chosen = self._ask_next or self.selected
         table.clear()
         seats = {p.name: n for n, p in enumerate(state.players, start=1)}
         for name in auction.bidders:
@@ -256,6 +268,23 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
     def action_type_bid(self) -> None:
         self.query_one("#amount", Input).focus()
 
+    def on_key(self, event: events.Key) -> None:
+        """A digit anywhere on the screen starts a typed bid for the highlighted bidder; in
+        the bid box, Escape clears it and goes back to the bidders."""
+        amount = self.query_one("#amount", Input)
+        character = event.character
+        if character is not None and character.isdigit() and self.focused is not amount:
+            event.stop()
+            event.prevent_default()
+            amount.value = (amount.value + character)[:9]
+            amount.cursor_position = len(amount.value)
+            amount.focus()
+        elif event.key == "escape" and self.focused is amount and amount.value:
+            event.stop()
+            event.prevent_default()
+            amount.value = ""
+            self.query_one("#bidders", DataTable).focus()
+
     @on(DataTable.RowSelected, "#bidders")
     def _row_chosen(self) -> None:
         self.action_type_bid()
@@ -263,12 +292,23 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
     @on(Input.Submitted, "#amount")
     def _typed_bid(self, event: Input.Submitted) -> None:
         who = self.selected
+        table = self.query_one("#bidders", DataTable)
         if who is None or not event.value:
-            self.query_one("#bidders", DataTable).focus()
+            table.focus()
             return
-        if self._bid(who, int(event.value)):
+        self._ask_next = self._bidder_after(who)
+        placed = self._bid(who, int(event.value))
+        self._ask_next = None
+        if placed:
             event.input.value = ""
-            self.query_one("#bidders", DataTable).focus()
+            table.focus()
+
+    def _bidder_after(self, bidder: str) -> str | None:
+        """The bidder after `bidder`, round the table: the next to be asked."""
+        auction = self.state.auction
+        if auction is None or bidder not in auction.bidders:
+            return None
+        return auction.bidders[(auction.bidders.index(bidder) + 1) % len(auction.bidders)]
 
     def _bid(self, player: str, amount: int) -> bool:
         command = c.Bid(player=player, amount=amount)
