@@ -34,15 +34,19 @@ async def test_command_bar_applies_a_line(demo_path: Path) -> None:
         assert journal.game.state.debts_of("Carol")[0].amount == 600
 
 
-async def test_command_bar_shows_a_refusal_and_keeps_the_line(demo_path: Path) -> None:
+async def test_command_bar_shows_a_refusal_and_keeps_the_line_a_key_away(
+    demo_path: Path,
+) -> None:
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon")
         await type_text(pilot, "build alice park 3")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.query_one(CommandBar).value == "build alice park 3"
         assert any(n.severity == "error" for n in app._notifications)
+        assert not isinstance(app.focused, CommandBar)  # the next keys are the ledger's
+        await pilot.press("colon", "up")  # the refused line back, to mend
+        assert app.screen.query_one(CommandBar).value == "build alice park 3"
         await pilot.press("escape")
         assert not isinstance(app.focused, CommandBar)
     with reopen(demo_path) as journal:

@@ -96,6 +96,7 @@ async def test_worth_and_raise_answer_in_the_games_language(demo_path: Path) -> 
         note = list(app._notifications)[-1]
         assert note.title == "Nilai"
         assert note.message.startswith("Nilai Alice ialah $2,510:")
+        await pilot.press("colon")
         await type_text(pilot, "raise dave")
         await pilot.press("enter")
         await pilot.pause()

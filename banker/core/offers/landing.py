@@ -23,6 +23,11 @@ AUCTION_NOTE = N_(
 )
 
 
+OFFER_KEYS = frozenset("abcfgprtw")
+"""Every key a landing's offer answers to (buy, auction, card, fine, GO, pay, rent, tax
+throw, worth): a key typed for an offer that never came is not another screen's key."""
+
+
 @dataclass(frozen=True)
 class Offer:
     """One thing the bank may do now, ready to do."""

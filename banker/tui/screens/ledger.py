@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -91,6 +91,9 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         """The ledger saved in the game file, to draw before the journal is open."""
         self.view: LedgerView | None = glance.view if glance else None
         """What the ledger shows now."""
+        self._swallow: frozenset[str] = frozenset()
+        """The keys the next key is not taken as, when it is one of them: a landing's
+        dialog keys, after a landing that opened no dialog."""
         self._turn_followed: int | None = None
         """The seat whose turn the highlight last moved to: the first view drawn (a game
         opened), a turn passed, or undo and redo moving it, move it again."""
@@ -338,15 +341,56 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             move = c.MoveToken(player=player, how="forward", square=place.square)
         if move is not None and not self.banker.do(move):
             return
-        if place.fix or not place.moved:
-            return  # a correction, or a throw that left the token where it was: the receipt
+        if place.fix:
+            return  # a correction: the receipt says it all
+        if not place.moved:
+            self._quiet_landing(_("{p} stays where the token stood.").format(p=player))
+            return  # a throw that left the token where it was: the receipt
         if place.passed_go and place.landing.square is SquareKind.GO:
+            self._quiet_landing(None)
             return  # the salary was the whole of it
         if place.by_dice and self._nothing_to_do(player, place):
-            return  # the move's receipt says it all: no dialog to close
+            self._quiet_landing(self._nothing_said(player, place))
+            return  # no dialog to close
         self._landed(player, place.landing)
         if place.dice is not None:
             self.call_after_refresh(self._fill_dice, place.dice)
+
+    def _quiet_landing(self, words: str | None) -> None:
+        """A landing that opens no dialog: say so, and take the next key if it is one a
+        landing's dialog answers to (typed for a dialog that never came, it must not
+        reach the ledger: `l 5 r` onto one's own deed would open Raise funds)."""
+        from banker.core.offers.landing import OFFER_KEYS
+
+        if words:
+            self.notify(words)
+        self._swallow = OFFER_KEYS | {"enter"}
+
+    def _nothing_said(self, player: str, place: Destination) -> str:
+        """What the core says of a landing with nothing to pay or take."""
+        from banker.core.offers.landing import land_on_deed, land_on_square
+        from banker.tui.speech import said
+
+        landing = place.landing
+        if landing.deed is not None:
+            found = land_on_deed(self.state, player, landing.deed)
+        elif landing.square is not None:
+            found = land_on_square(self.state, player, landing.square)
+        else:
+            return ""
+        return " ".join(said(m) for m in found.says)
+
+    def on_key(self, event: events.Key) -> None:
+        swallow, self._swallow = self._swallow, frozenset()
+        if event.key in swallow:
+            event.stop()
+            event.prevent_default()
+            self.notify(
+                _("{key}: not taken, the landing had nothing to do.").format(
+                    key=event.character if event.key != "enter" else _("Enter")
+                ),
+                severity="warning",
+            )
 
     def _nothing_to_do(self, player: str, place: Destination) -> bool:
         """A square where the dice left the token with nothing to pay or take: just
@@ -579,35 +623,29 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         from banker.tui.words import raise_lines, worth_lines
 
         line = event.value.strip()
+        bar = cast("CommandBar", event.input)
+        bar.remember(line)  # cleared either way; up-arrow brings a refused line back
+        self._close_bar()  # the keys after Enter are the ledger's again
         if not line:
-            self._close_bar()
             return
         try:
             parsed = read_line(line, self.state)
         except BankerError as exc:
             self.notify(refused(exc), title=_("Not understood"), severity="error", timeout=8)
-            event.input.select_all()  # kept for mending; typing afresh replaces it
             return
         except Exception as exc:  # the bar must never take the app down
             self.banker.unexpected(exc)
             return
-        done: bool
         if isinstance(parsed, WorthQuery):
             self.notify(
                 "\n".join(worth_lines(self.state, parsed.player)), title=_("Worth"), timeout=10
             )
-            done = True
         elif isinstance(parsed, RaiseQuery):
             lines = raise_lines(self.state, parsed.player)
             self.notify("\n".join(lines), title=_("Could raise"), timeout=10)
-            done = True
         elif isinstance(parsed, Undo):
-            done = self.banker.undo()
+            self.banker.undo()
         elif isinstance(parsed, Redo):
-            done = self.banker.redo()
+            self.banker.redo()
         else:
-            done = self.banker.do(parsed)
-        if done:
-            event.input.value = ""  # ready for the next command
-        else:
-            event.input.select_all()  # refused: kept for mending; typing afresh replaces it
+            self.banker.do(parsed)

@@ -69,8 +69,14 @@ class CommandBar(Input):
     BINDINGS = [
         Binding("escape", "dismiss", N_("Close"), show=False),
         Binding("tab", "complete", N_("Complete"), show=False, priority=True),
+        Binding("up", "recall(1)", N_("Earlier line"), show=False),
+        Binding("down", "recall(-1)", N_("Later line"), show=False),
     ]
-    """Tab takes the completion shown in grey, as the right arrow does."""
+    """Tab takes the completion shown in grey, as the right arrow does; up and down bring
+    back the lines run before (a refused one to mend)."""
+
+    HISTORY = 100
+    """Lines kept for up-arrow."""
 
     class Dismissed(Message):
         """The banker put the command bar away without running a command."""
@@ -78,6 +84,27 @@ class CommandBar(Input):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.max_length = MAX_LINE
+        self.lines: list[str] = []
+        """The lines run so far, oldest first (applied or refused)."""
+        self._back = 0
+        """How many lines back up-arrow has gone; 0 is the line being typed."""
+
+    def remember(self, line: str) -> None:
+        """Keep a line run (applied or refused) for up-arrow, and start a fresh one."""
+        if line and (not self.lines or self.lines[-1] != line):
+            self.lines.append(line)
+            del self.lines[: -self.HISTORY]
+        self._back = 0
+        self.value = ""
+
+    def action_recall(self, step: int) -> None:
+        """Up: the line before; down: the line after (past the last, an empty line)."""
+        back = max(0, min(len(self.lines), self._back + step))
+        if back == self._back:
+            return
+        self._back = back
+        self.value = self.lines[-back] if back else ""
+        self.cursor_position = len(self.value)
 
     def restricted(self) -> None:
         """Say why a paste or a key was refused: the line would be longer than any command."""
