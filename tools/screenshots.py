@@ -137,7 +137,7 @@ async def auction(pilot: Pilot[None]) -> None:
 async def raise_funds(pilot: Pilot[None]) -> None:
     await pilot.press("colon")
     await type_in(pilot, "pay bob 800 to dave")
-    await pilot.press("enter")
+    await pilot.press("enter", "colon")  # the bar closes after each line
     await type_in(pilot, "rent bob boardwalk")
     await pilot.press("enter")
     await quiet(pilot)

@@ -33,15 +33,40 @@ def _finds(character: str) -> bool:
 
 
 def _line_with(options: OptionList, typed: str) -> int | None:
-    """The first line (not greyed out) with a word starting with `typed`."""
+    """The line (not greyed out) that best has `typed`. A line's own key words come first
+    (a card's id: `go` is chance-go, `rail` the nearest-railroad card), then its first
+    line (a card's text, a deed's name), then the lines under it; within each, a whole
+    word before the start of a word before anywhere in a word (Thai runs its words
+    together). The first of equals."""
+    best: tuple[int, int] | None = None
     for index in range(options.option_count):
         option = options.get_option_at_index(index)
+        if option.disabled:
+            continue
         prompt = option.prompt
-        text = prompt.plain if isinstance(prompt, Text) else str(prompt)
-        words = text.casefold().replace("-", " ").split()
-        if not option.disabled and any(w.startswith(typed) for w in words):
-            return index
-    return None
+        text = (prompt.plain if isinstance(prompt, Text) else str(prompt)).casefold()
+        head, _newline, rest = text.partition("\n")
+        key_words = (option.id or "").casefold().replace("-", " ")
+        ranks = [
+            _rank(key_words, typed, whole=1, start=3, inside=None),
+            _rank(head, typed, whole=2, start=4, inside=5),
+            _rank(rest, typed, whole=6, start=7, inside=8),
+        ]
+        found = [r for r in ranks if r is not None]
+        if found and (best is None or min(found) < best[0]):
+            best = (min(found), index)
+    return best[1] if best else None
+
+
+def _rank(text: str, typed: str, whole: int, start: int, inside: int | None) -> int | None:
+    """`whole` if `typed` is a whole word of `text`, `start` if it starts one, `inside`
+    if it is anywhere in it, else None."""
+    words = [w.strip("().,:;!?\"'") for w in text.replace("-", " ").split()]
+    if typed in words:
+        return whole
+    if any(w.startswith(typed) for w in words):
+        return start
+    return inside if inside is not None and typed in text else None
 
 
 class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
