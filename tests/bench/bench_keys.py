@@ -50,6 +50,10 @@ GOALS = {
     "rent (utility)": 4,
     "purchase": 4,
     "trade": 10,
+    "auction (3 bidders)": 12,
+    "mortgage": 4,
+    "lift a mortgage": 4,
+    "build (a house on each lot)": 5,
     "pass GO": 2,
     "undo": 2,
 }
@@ -128,7 +132,7 @@ SCRIPT: list[Event] = [
     Event("mortgage", ["2", "m", "enter"]),
     Event("trade", ["t", "tab", "space", "tab", "tab", "tab", "1", "0", "0", "enter"]),
     Event("lift a mortgage", ["1", "m", "c", "enter"]),
-    Event("build (a house on each lot)", ["b", "plus", "down", "plus", "down", "plus", "enter"]),
+    Event("build (a house on each lot)", ["b", "e", "enter"]),
     Event("own deed", land(3)),  # Alice: Vermont, her own
     TURN,
     Event("rent (railroad)", land(6, "enter")),  # Bob on Reading Railroad, past GO
@@ -155,7 +159,9 @@ SCRIPT: list[Event] = [
     TURN,
     Event("rent (street)", land(12, "enter")),  # Carol on Boardwalk
     TURN,
-    Event("auction, nobody bids", land(6, "a", "c", "enter")),  # Dave: Illinois Avenue
+    # Dave: Illinois Avenue, auctioned; Alice, Bob and Carol raise $10 each round the
+    # table, then Dave, Alice and Bob drop out and Carol's $30 is sold with one key.
+    Event("auction (3 bidders)", land(6, "a", "s", "s", "s", "x", "x", "x", "y")),
     Event("pass GO", ["g"]),
     Event("undo", ["ctrl+z"]),
     TURN,

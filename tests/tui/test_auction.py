@@ -31,9 +31,9 @@ async def test_an_auction_by_keys_sells_the_deed_to_the_highest_bidder(
         screen = app.screen
         assert isinstance(screen, AuctionScreen)
         assert "Printed price" in text_of(screen.query_one("#deed-card"))
-        await pilot.press("s")  # Alice: +$10 on no bid
-        await pilot.press("down", "d")  # Bob: $10 + $50
-        await pilot.press("down", "b")
+        await pilot.press("s")  # Alice: +$10 on no bid; Bob is highlighted next
+        await pilot.press("d")  # Bob: $10 + $50; then Carol
+        await pilot.press("b")
         await type_text(pilot, "130")  # Carol types her bid
         await pilot.press("enter")
         await pilot.pause()
@@ -172,9 +172,9 @@ async def test_the_auction_asks_to_sell_once_one_bidder_is_left(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("s")  # Alice bids $10
+        await pilot.press("s")  # Alice bids $10; Bob is highlighted next
         await pilot.pause()
-        await pilot.press("down", "x")  # Bob drops out
+        await pilot.press("x")  # Bob drops out; Carol is highlighted next
         await pilot.pause()
         assert isinstance(app.screen, AuctionScreen)
         await pilot.press("x")  # Carol drops out: Alice alone holds the high bid

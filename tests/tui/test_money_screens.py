@@ -145,3 +145,25 @@ async def test_the_pay_dialog_takes_a_part_payment_of_a_debt(game: Callable[...,
         assert "Alice paid Bob $20 towards the debt; $30 still owed" in str(
             journal.game.applied[-1].message
         )
+
+
+async def test_e_builds_a_house_on_every_lot_of_the_group(game: Callable[..., Path]) -> None:
+    """Building evenly is `b e` Enter: one key puts a house on every lot of the group."""
+    from banker.tui.screens.build import BuildScreen
+
+    path = game(
+        c.Buy(player="Alice", deed="Oriental Avenue"),
+        c.Buy(player="Alice", deed="Vermont Avenue"),
+        c.Buy(player="Alice", deed="Connecticut Avenue"),
+    )
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, BuildScreen)
+        await pilot.press("e", "enter")
+        await pilot.pause()
+    with reopen(path) as journal:
+        deeds = journal.game.state.deeds
+        assert [deeds[d].houses for d in ("Oriental Avenue", "Vermont Avenue")] == [1, 1]
+        assert deeds["Connecticut Avenue"].houses == 1

@@ -259,11 +259,15 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
             self.action_raise_by(steps[n - 1])
 
     def action_raise_by(self, step: int) -> None:
+        """The highlighted bidder raises by `step`; the next bidder round the table is
+        highlighted, as after a typed bid."""
         auction = self.state.auction
         who = self.selected
         if auction is None or who is None:
             return
+        self._ask_next = self._bidder_after(who)
         self._bid(who, raised_bid(self.state, step))
+        self._ask_next = None
 
     def action_type_bid(self) -> None:
         self.query_one("#amount", Input).focus()
@@ -320,7 +324,9 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
         if who is not None:
             command = c.DropOut(player=who)
             self._say(why_not(self.state, command))
+            self._ask_next = self._bidder_after(who)  # the next bidder round the table
             self.banker.do(command)
+            self._ask_next = None
 
     def _say(self, reason: str | None) -> None:
         self.query_one("#reason", Static).update(reason or "")

@@ -31,8 +31,11 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
     BINDINGS = [
         Binding("plus,equals_sign,right", "more", N_("One more"), priority=True),
         Binding("minus,left", "less", N_("One fewer"), priority=True),
+        Binding("e", "every(1)", N_("One more on every lot")),
+        Binding("E", "every(-1)", N_("One fewer on every lot")),
     ]
-    """The keys that raise and lower the highlighted lot."""
+    """The keys that raise and lower the highlighted lot; e (E) a house more (fewer) on
+    every lot of the group at once: building evenly is `b e` Enter."""
 
     def __init__(self, state: GameState, player: str) -> None:
         super().__init__()
@@ -65,7 +68,7 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
                 yield Static("", id="summary", classes="amount")
                 yield reason_line(None)
                 yield Static(
-                    _("+ or → adds, - or ← takes away, ↑↓ picks the lot, Enter confirms"),
+                    _("+ or → adds, - or ← takes away, e on every lot, ↑↓ picks the lot"),
                     classes="hint",
                 )
             with Horizontal(classes="buttons"):
@@ -113,6 +116,13 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
 
     def action_less(self) -> None:
         self._change(-1)
+
+    def action_every(self, step: int) -> None:
+        """One level more (or fewer) on every lot of the group."""
+        for lot, level in list(self.targets.items()):
+            self.targets[lot] = level.up() if step > 0 else level.down()
+        if self.targets:
+            self._update()
 
     def _change(self, step: int) -> None:
         lot = self._highlighted()
