@@ -93,12 +93,18 @@ def full_table(path: Path, language: str = "en") -> Path:
     return path
 
 
+def demo_in(path: Path, language: str) -> Journal:
+    """The demo game written at `path` in `language`, its journal open."""
+    make_demo(path)
+    journal = Journal.open(path)
+    if language != "en":
+        journal.apply(c.SetLanguage.model_validate({"language": language}))
+    return journal
+
+
 def open_debt(path: Path, language: str = "en") -> Path:
     """The demo game where Bob has paid Carol more than his cash: he owes her the rest."""
-    make_demo(path)
-    with Journal.open(path) as journal:
-        if language != "en":
-            journal.apply(c.SetLanguage.model_validate({"language": language}))
+    with demo_in(path, language) as journal:
         cash = next(p.cash for p in journal.game.state.players if p.name == "Bob")
         journal.apply(c.Pay(player="Bob", amount=cash + 600, to="Carol"))
     return path
@@ -106,10 +112,7 @@ def open_debt(path: Path, language: str = "en") -> Path:
 
 def auction_open(path: Path, language: str = "en") -> Path:
     """The demo game with St. James Place up for auction and two bids made."""
-    make_demo(path)
-    with Journal.open(path) as journal:
-        if language != "en":
-            journal.apply(c.SetLanguage.model_validate({"language": language}))
+    with demo_in(path, language) as journal:
         journal.apply(c.StartAuction(lot="St. James Place"))
         journal.apply(c.Bid(player="Bob", amount=120))
         journal.apply(c.Bid(player="Carol", amount=150))

@@ -65,6 +65,17 @@ def assert_nothing_hidden(app: App[object], view: LedgerView) -> None:
 TEXT_SIZES = (*SIZES, (100, 30))
 """The grid's sizes and the review's 100x30, where the Malay header once hid a player."""
 
+SEVEN_DEEDS = (
+    "Vermont Avenue",
+    "Oriental Avenue",
+    "Connecticut Avenue",
+    "St. Charles Place",
+    "States Avenue",
+    "Virginia Avenue",
+    "St. James Place",
+)
+"""The review's game: seven deeds in one hand, the count that once hid a player."""
+
 GRID = [
     (table, language, size)
     for table in ("new", "full", "debt")
@@ -96,15 +107,7 @@ async def test_seven_deeds_hide_no_player_at_80x24(tmp_path: Path) -> None:
 
     path = new_game(tmp_path / "wrap.banker")
     with Journal.open(path) as journal:
-        for deed in (
-            "Vermont Avenue",
-            "Oriental Avenue",
-            "Connecticut Avenue",
-            "St. Charles Place",
-            "States Avenue",
-            "Virginia Avenue",
-            "St. James Place",
-        ):
+        for deed in SEVEN_DEEDS:
             journal.apply(c.Buy(player="Alice", deed=deed))
         journal.apply(c.DrawCard(player="Dave", card="chance-jail-free"))
         for _turn in range(3):
@@ -276,17 +279,7 @@ def seven_deeds_and_ventnor(path: Path) -> Path:
 
     new_game(path)
     with Journal.open(path) as journal:
-        for deed in (
-            "Vermont Avenue",
-            "Oriental Avenue",
-            "Connecticut Avenue",
-            "St. Charles Place",
-            "States Avenue",
-            "Virginia Avenue",
-            "St. James Place",
-            "Ventnor Avenue",
-            "Pennsylvania Railroad",
-        ):
+        for deed in (*SEVEN_DEEDS, "Ventnor Avenue", "Pennsylvania Railroad"):
             journal.apply(c.Buy(player="Alice", deed=deed))
     return path
 
