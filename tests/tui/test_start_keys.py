@@ -32,6 +32,18 @@ def cash(path: Path, player: str) -> int:
         return next(p.cash for p in journal.game.state.players if p.name == player)
 
 
+def drain(master: int, wait: float) -> bool:
+    """Read what the app drew (so it never blocks on a full terminal), waiting at most
+    `wait` seconds for it. False once the terminal is closed."""
+    ready, _, _ = select.select([master], [], [], wait)
+    if ready:
+        try:
+            os.read(master, 65536)
+        except OSError:
+            return False
+    return True
+
+
 def game(folder: Path, saved_ledger: bool) -> Path:
     path = folder / "games" / "tt.banker"
     path.parent.mkdir(parents=True)
@@ -63,24 +75,14 @@ def test_a_command_typed_as_the_app_starts_is_applied(tmp_path: Path, saved_ledg
         deadline = time.monotonic() + STARTED_WITHIN
         paid = False
         while not paid and time.monotonic() < deadline and child.poll() is None:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    os.read(master, 65536)  # the screen, read so the app never blocks
-                except OSError:
-                    break
+            if not drain(master, 0.2):
+                break
             paid = cash(path, "Ann") == 1700
         assert paid, "the command typed at start was not applied"
         os.write(master, b"\x11")  # ctrl+q
         for _ in range(200):
-            if child.poll() is not None:
+            if child.poll() is not None or not drain(master, 0.1):
                 break
-            ready, _, _ = select.select([master], [], [], 0.1)
-            if ready:
-                try:
-                    os.read(master, 65536)
-                except OSError:
-                    break
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)

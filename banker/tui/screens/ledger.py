@@ -242,12 +242,10 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.set_class(stacked, "-stacked")
         if stacked:
             self.query_one("#left").styles.width = "100%"
-            self.call_after_refresh(self.place_toasts)
             return
         roomy = min(LEFT_AT_MOST, max(LEFT_AT_LEAST, width * 38 // 100))
         wanted = max(roomy, table.natural_width() + PANEL_EDGES)
         self.query_one("#left").styles.width = min(wanted, room)
-        self.call_after_refresh(self.place_toasts)
 
     @property
     def history(self) -> list[LogEntry]:
@@ -602,7 +600,6 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
                 self.banker.keys_held -= 1
         bar.add_class("-open")
         bar.focus()
-        self.call_after_refresh(self.place_toasts)
 
     def on_command_bar_dismissed(self) -> None:
         self._close_bar()
@@ -611,7 +608,6 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         for bar in self.query("#command-bar"):
             bar.remove_class("-open")
         self.query_one(PlayersTable).focus()
-        self.call_after_refresh(self.place_toasts)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "command-bar":
