@@ -1,10 +1,13 @@
 """Benchmark: keys per event at the table, counted by driving the real app with Pilot.
 
-A scripted four-player game of more than 60 events (landings by the dice total: buying,
-auctions, rent on streets, railroads and a utility, both income tax choices, luxury tax,
-cards, jail; passing the turn; building, selling, mortgages, a trade with cash and a
-mortgaged deed; GO and undo) is played twice: once a key at a time, waiting after each,
-and once with each event's keys pressed with no pause. It prints the keys per event by
+A scripted four-player game of more than 70 events (landings by the dice total: buying,
+auctions with raise keys and with typed bids, rent on streets, railroads and a utility,
+both income tax choices, luxury tax, cards found by a word, back 3 onto one's own deed,
+jail; passing the turn; building, selling, mortgages, a trade with cash and a mortgaged
+deed; GO and undo), then the game reopened from its saved ledger and a new game made in
+the form, each typed into the moment the app runs. It is played twice: a key at a time,
+each taken before the next, and with each event's keys sent at once, as a terminal
+delivers a banker typing faster than the screens open. It prints the keys per event by
 kind (median and max) beside the figures measured before this work, and whether both
 runs ended in the same journal.
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -24,12 +28,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from textual import events
+from textual.pilot import Pilot
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from banker.core import commands as c  # noqa: E402
 from banker.core.edition import load_edition  # noqa: E402
 from banker.core.state import GameState  # noqa: E402
 from banker.store import Journal  # noqa: E402
+from banker.tui.app import BankerApp, make_app  # noqa: E402
+from tests.tui.test_type_ahead import settle  # noqa: E402
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
 SIZE = (120, 40)
@@ -106,7 +115,7 @@ SCRIPT: list[Event] = [
     TURN,
     Event("purchase", land(7, "enter")),  # Bob: New York Avenue
     TURN,
-    Event("money card", card(7, "div")),  # Carol: Chance, dividend
+    Event("money card", card(7, "d")),  # Carol: Chance, d finds the dividend
     TURN,
     Event("purchase", land(12, "enter")),  # Dave: Ventnor Avenue
     TURN,
@@ -120,7 +129,8 @@ SCRIPT: list[Event] = [
     Event("luxury tax", land(11, "enter")),  # Dave
     TURN,
     # Round 5
-    Event("nearest railroad card", card(8, "rail", "enter")),  # Alice: to Reading, GO
+    # Alice: ra finds the nearest railroad (r alone is Reading); to Reading, past GO, bought
+    Event("nearest railroad card, then buying it", card(8, "ra", "enter")),
     TURN,
     Event("purchase", land(11, "enter")),  # Bob: Boardwalk
     TURN,
@@ -152,7 +162,7 @@ SCRIPT: list[Event] = [
     Event("rent (street)", land(10, "enter")),  # Dave on Tennessee Avenue
     TURN,
     # Round 8
-    Event("money card", card(6, "div")),  # Alice: Chance, dividend
+    Event("money card", card(6, "d")),  # Alice: Chance, dividend
     Event("sell (a house)", ["b", "minus", "enter"]),
     TURN,
     Event("rent (street)", land(7, "enter")),  # Bob on St. James Place
@@ -164,6 +174,16 @@ SCRIPT: list[Event] = [
     Event("auction (3 bidders)", land(6, "a", "s", "s", "s", "x", "x", "x", "y")),
     Event("pass GO", ["g"]),
     Event("undo", ["ctrl+z"]),
+    TURN,
+    # Round 9: Alice's Atlantic Avenue is auctioned with every bid typed: Alice $60, Bob
+    # $70, Carol $80 (Enter places a bid and highlights the next bidder), then c sells it
+    # to Carol and y confirms. Bob draws "Go back 3 spaces" onto his own New York Avenue.
+    Event(
+        "auction (3 bidders, typed bids)",
+        land(4, "a", *"60", "enter", *"70", "enter", *"80", "enter", "c", "y"),
+    ),
+    TURN,
+    Event("back 3 onto one's own deed", card(6, "ba")),  # Bob: b is Boardwalk, ba back 3
     TURN,
 ]
 
@@ -180,9 +200,23 @@ def new_game(path: Path) -> None:
     Journal.create(path, c.Setup(players=PLAYERS, edition=load_edition("us"))).close()
 
 
-async def play(path: Path, fast: bool) -> Run:
-    from banker.tui.app import make_app
+CHARACTERS = {"enter": "\r", "tab": "\t", "space": " ", "minus": "-"}
 
+
+async def type_keys(app: BankerApp, pilot: Pilot[None], keys: list[str], fast: bool) -> None:
+    """One key at a time, each taken before the next; or (fast) all of them at once, as a
+    terminal delivers a banker typing faster than the screens open."""
+    if not fast:
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        return
+    for key in keys:
+        app.post_message(events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None)))
+    await settle(app, pilot)
+
+
+async def play(path: Path, fast: bool) -> Run:
     run = Run()
     app = make_app(path)
     async with app.run_test(size=SIZE) as pilot:
@@ -192,12 +226,7 @@ async def play(path: Path, fast: bool) -> Run:
             assert journal is not None
             keys = event.keys(journal.game.state) if callable(event.keys) else event.keys
             before = journal.entries(limit=1)
-            if fast:
-                await pilot.press(*keys)
-            else:
-                for key in keys:
-                    await pilot.press(key)
-                    await pilot.pause()
+            await type_keys(app, pilot, keys, fast)
             await pilot.pause()
             for _ in range(5):  # let dialogs close and screens settle
                 if type(app.screen).__name__ == "LedgerScreen":
@@ -209,10 +238,40 @@ async def play(path: Path, fast: bool) -> Run:
                 await pilot.press("escape")
                 await pilot.pause()
             run.keys.setdefault(event.kind, []).append(len(keys))
-        journal = app.journal
-        assert journal is not None
-        run.journal = [str(e.message) for e in reversed(journal.entries(limit=1000))]
+    await starting(path, run, fast)
+    with Journal.open(path, read_only=True) as journal:
+        run.journal = [str(e.message) for e in journal.entries(limit=1000)] + run.journal
     return run
+
+
+async def starting(path: Path, run: Run, fast: bool) -> None:
+    """The two ways a game starts, each typed into the moment the app runs (no pause before
+    the first key): the game just played, reopened from the ledger saved at its close, and
+    Carol's next landing (7 onto Alice's Oriental Avenue, the rent); and a new game, three
+    names typed into the form, ctrl+s, and the first landing (Ann buys Oriental Avenue)."""
+    with Journal.open(path, read_only=True) as journal:
+        before = journal.entries(limit=1)
+    reopen = ["l", "7", "enter"]
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(app, pilot, reopen, fast)
+    with Journal.open(path, read_only=True) as journal:
+        if journal.entries(limit=1) == before:
+            run.silent.append("reopen a saved game")
+    run.keys.setdefault("reopen a saved game, then rent", []).append(len(reopen))
+
+    form = [*"Ann", "tab", *"Ben", "tab", *"Cal", "ctrl+s", "l", "6", "enter"]
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["BANKER_HOME"] = home  # no game yet: the app opens on the new-game form
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await type_keys(app, pilot, form, fast)
+            journal = app.journal
+            made = [] if journal is None else [str(e.message) for e in journal.entries()]
+        if made[-1:] != ["Ann bought Oriental Avenue for $100"]:
+            run.silent.append("a new game typed into at once")
+        run.journal += made
+    run.keys.setdefault("new game (3 names), then a purchase", []).append(len(form))
 
 
 def report(slow: Run, fast: Run) -> None:

@@ -79,3 +79,21 @@ async def test_the_command_bar_hands_the_keyboard_back_after_a_command(
     with reopen(path) as journal:
         state = journal.game.state
         assert state.player("Alice").cash == 1700 and state.player("Bob").cash == 1700
+
+
+async def test_a_utility_rent_typed_at_once_is_paid_by_the_throw(
+    game: Callable[..., Path],
+) -> None:
+    """`l 1 2` Enter typed in one burst onto Bob's Electric Company: the throw filled the
+    dice field only after the dialog was drawn, so the Enter found it empty and the rent
+    was never paid. The throw is the dialog's from the start."""
+    path = game(c.Buy(player="Bob", deed="Electric Company"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(app, ["l", "1", "2", "\r"])
+        await settle(app, pilot)
+        assert isinstance(app.screen, LedgerScreen), f"{app.screen} still open"
+    with reopen(path) as journal:
+        assert journal.game.state.player("Bob").cash == 1500 - 150 + 4 * 12
+        assert "4 x 12 = $48" in journal.entries()[-1].message.render()

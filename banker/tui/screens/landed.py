@@ -31,11 +31,16 @@ from banker.tui.words import Landing, card_text
 class LandedScreen(Dialog[c.Command]):
     """What happens when `player` lands on `landing`, as one or two keys."""
 
-    def __init__(self, state: GameState, player: str, landing: Landing) -> None:
+    def __init__(
+        self, state: GameState, player: str, landing: Landing, dice: int | None = None
+    ) -> None:
         super().__init__()
         self.state = state
         self.player = player
         self.landing = landing
+        self.dice = dice
+        """The throw that brought the token here, if the banker typed it: a utility's rent
+        is by that total, so its field starts filled in (and a typed-ahead Enter pays it)."""
         self.commands: dict[str, c.Command] = {}
         self.deck_cards: list[str] = []
         self._pending: list[tuple[str, str, str | None]] = []
@@ -85,7 +90,10 @@ class LandedScreen(Dialog[c.Command]):
             yield Static(said(line), classes="body")
         if found.needs_dice:
             yield DigitsInput(
-                placeholder=_("dice total, 2 to 12"), id="dice", restrict=r"[0-9]{0,2}"
+                str(self.dice) if self.dice else "",
+                placeholder=_("dice total, 2 to 12"),
+                id="dice",
+                restrict=r"[0-9]{0,2}",
             )
             yield Static("", id="rent", classes="amount")
         elif found.amount_line is not None:
@@ -141,6 +149,8 @@ class LandedScreen(Dialog[c.Command]):
     # Answering.
 
     def on_mount(self) -> None:
+        if self.needs_dice:
+            self._check_dice(self.query_one("#dice", Input).value)
         for widget_id in ("#dice", "#cards"):
             found = self.query(widget_id)
             if found:
@@ -177,12 +187,15 @@ class LandedScreen(Dialog[c.Command]):
 
     @on(Input.Changed, "#dice")
     def _dice_changed(self, event: Input.Changed) -> None:
+        self._check_dice(event.value)
+
+    def _check_dice(self, value: str) -> None:
         command = self.commands["r"]
         assert isinstance(command, c.PayRent)
         rent_text = ""
         reason: str | None = _("Type the dice total.")
-        if event.value:
-            rent = utility_rent(self.state, self.player, command.deed, int(event.value))
+        if value:
+            rent = utility_rent(self.state, self.player, command.deed, int(value))
             rent_text = "" if rent.reason is None else said(rent.reason)
             reason = None if rent.refusal is None else said(rent.refusal)
         self.query_one("#rent", Static).update(rent_text)

@@ -111,9 +111,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         """Put the screen's own words (titles, column heads, hints) in the game's language;
         with `keys`, the footer's too (not needed while the screen is made)."""
         self.query_one("#players").border_title = _("Players")
-        self.query_one("#players").border_subtitle = _(
-            "worth: as income tax counts it"
-        )
+        self.query_one("#players").border_subtitle = _("worth: as income tax counts it")
         self.query_one("#bank").border_title = _("Bank")
         self.query_one("#history-box").border_title = _("History, latest first")
         self.query_one("#board").border_title = _("Deeds")
@@ -350,9 +348,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         if place.by_dice and self._nothing_to_do(player, place):
             self._quiet_landing(self._nothing_said(player, place))
             return  # no dialog to close
-        self._landed(player, place.landing)
-        if place.dice is not None:
-            self.call_after_refresh(self._fill_dice, place.dice)
+        self._landed(player, place.landing, place.dice)
 
     def _quiet_landing(self, words: str | None) -> None:
         """A landing that opens no dialog: say so, and take the next key if it is one a
@@ -408,19 +404,15 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             return held.owner == player or (held.owner is not None and held.mortgaged)
         return False
 
-    def _fill_dice(self, dice: int) -> None:
-        """A utility's rent is by the throw that brought the token there: filled in."""
-        from textual.widgets import Input
-
-        for field in self.app.screen.query("#dice"):
-            if isinstance(field, Input) and not field.value:
-                field.value = str(dice)
-
-    def _landed(self, player: str, landing: Landing | None) -> None:
+    def _landed(self, player: str, landing: Landing | None, dice: int | None = None) -> None:
+        """The landing's dialog; `dice`, the throw that brought the token there, is a
+        utility's rent (its field starts filled in)."""
         from banker.tui.screens.landed import LandedScreen
 
         if landing is not None:
-            self.app.push_screen(LandedScreen(self.state, player, landing), self._after_landing)
+            self.app.push_screen(
+                LandedScreen(self.state, player, landing, dice), self._after_landing
+            )
 
     def _after_landing(self, command: c.Command | None) -> None:
         from banker.core import commands as c
