@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 ACTIONS = (
     "new",
@@ -42,6 +43,7 @@ def opens_app(argv: Sequence[str]) -> bool:
 
 def start_app(argv: list[str], demo: bool = False) -> int:
     """Open the Textual app: the latest game, the named one, or the demo."""
+    _keys_not_flow_control()
     app_parser = argparse.ArgumentParser(
         prog="banker",
         description="Open the app on GAME, or on your latest game.",
@@ -60,3 +62,34 @@ def start_app(argv: list[str], demo: bool = False) -> int:
 
     game = resolve_game_path(args.game) if args.game else None
     return int(run(game, demo=demo, share_host=args.share_host, share_port=args.share_port))
+
+
+def _keys_not_flow_control() -> None:
+    """Ctrl+S typed before the app has the terminal would be the terminal's own "stop
+    output" (flow control) and never reach the app, which then hangs drawing its first
+    screen: the terminal passes Ctrl+S and Ctrl+Q on from the first moment, and gets its
+    own settings back when the process ends (after the app has put back what it found)."""
+    try:
+        import termios
+    except ImportError:  # no terminal settings on this system
+        return
+    try:
+        fd = sys.stdin.fileno()
+        before = termios.tcgetattr(fd)
+        now = list(before)
+        now[0] &= ~termios.IXON
+        termios.tcsetattr(fd, termios.TCSANOW, now)
+    except (OSError, ValueError, termios.error):
+        return  # not a terminal: nothing to change
+    import atexit
+
+    atexit.register(_put_back, fd, before)
+
+
+def _put_back(fd: int, settings: list[Any]) -> None:
+    import termios
+
+    try:
+        termios.tcsetattr(fd, termios.TCSADRAIN, settings)
+    except (OSError, termios.error):
+        pass  # the terminal is gone

@@ -248,7 +248,7 @@ async def starting(path: Path, run: Run, fast: bool) -> None:
     """The two ways a game starts, each typed into the moment the app runs (no pause before
     the first key): the game just played, reopened from the ledger saved at its close, and
     Carol's next landing (7 onto Alice's Oriental Avenue, the rent); and a new game, three
-    names typed into the form, ctrl+s, and the first landing (Ann buys Oriental Avenue)."""
+    names typed into the form, Enter, and the first landing (Ann buys Oriental Avenue)."""
     with Journal.open(path, read_only=True) as journal:
         before = journal.entries(limit=1)
     reopen = ["l", "7", "enter"]
@@ -260,7 +260,7 @@ async def starting(path: Path, run: Run, fast: bool) -> None:
             run.silent.append("reopen a saved game")
     run.keys.setdefault("reopen a saved game, then rent", []).append(len(reopen))
 
-    form = [*"Ann", "tab", *"Ben", "tab", *"Cal", "ctrl+s", "l", "6", "enter"]
+    form = [*"Ann", "tab", *"Ben", "tab", *"Cal", "enter", "l", "6", "enter"]
     with tempfile.TemporaryDirectory() as home:
         os.environ["BANKER_HOME"] = home  # no game yet: the app opens on the new-game form
         app = make_app()
