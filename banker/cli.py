@@ -235,7 +235,7 @@ def _new(args: argparse.Namespace) -> int:
         "New game at {path}: {players} on the {board} board.",
         path=path,
         players=joined(names),
-        board=setup.edition.name,
+        board=setup.edition.name_words,
     )
     print(_say(made, language))
     return 0

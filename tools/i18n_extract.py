@@ -88,6 +88,7 @@ def extract(root: Path = ROOT) -> dict[str, list[str]]:
     for ident in BUILTIN_EDITIONS:
         edition = load_edition(ident)
         where = f"editions/{ident}.toml"
+        found.setdefault(edition.name, []).append(where)
         for group in edition.groups:
             found.setdefault(group.name, []).append(where)
         found.setdefault(edition.luxury_tax_name, []).append(where)

@@ -393,10 +393,13 @@ def _card_rent(
     rent = rent_due(state, deed.name, cmd.dice, variant)
     owner = player_of(state, held.owner)
     note = charge(state, player, rent.amount, owner, msg("card rent for {deed}", deed=deed.name))
-    told = (
-        "paid {o} {amount} rent for {why}" if note is None else "owes {o} {amount} rent for {why}"
+    told = msg(
+        "paid {o} {amount} rent for {why}" if note is None else "owes {o} {amount} rent for {why}",
+        o=owner.name,
+        amount=state.money(rent.amount),
+        why=rent.reason,
     )
-    return [msg(told, o=owner.name, amount=state.money(rent.amount), why=rent.reason), note]
+    return [told, note]
 
 
 def _check_kind(state: GameState, card: Card, deed: Deed) -> DeedKind:

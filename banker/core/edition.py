@@ -346,6 +346,14 @@ class Edition(_Strict):
         named = {name for _text, name, _spec, _conv in Formatter().parse(card.text)}
         return msg(card.text, **{k: v for k, v in values.items() if k in named})
 
+    @property
+    def name_words(self) -> Message | str:
+        """The board's name to show: translated for the boards that ship (`United States`
+        is `Amerika Syarikat` in Malay); a board of one's own keeps its name."""
+        if "{" in self.name or "}" in self.name:
+            return self.name
+        return msg(self.name)
+
     def square_words(self, name: str) -> Message | str:
         """A square's name to show: a deed's as printed on the board, the other squares'
         (`Income Tax`, `Go To Jail`) as words to translate."""

@@ -379,7 +379,7 @@ def go_to_jail(state: GameState, cmd: GoToJail) -> Message:
 def _move_as_given(state: GameState, cmd: MoveToken) -> Message:
     """A move as games saved before the bank followed the tokens wrote it."""
     player = player_of(state, cmd.player)
-    name = square_name(state.edition, cmd.square)
+    name = words_of(state, cmd.square)
     state.positions[player.name] = cmd.square
     state.jail.pop(player.name, None)
     jail = square_of(state.edition, SquareKind.JAIL)

@@ -342,7 +342,7 @@ class Journal:
 def _setup_message(setup: Setup) -> Message:
     return msg(
         "New game on the {board} board: {players}",
-        board=setup.edition.name,
+        board=setup.edition.name_words,
         players=", ".join(setup.players),
     )
 

@@ -89,7 +89,7 @@ def statement_text(state: GameState, title: str) -> str:
     rows = statement_rows(state)
     lines = [
         _("Final statement: {game}").format(game=title),
-        _("Board: {name}").format(name=state.edition.name),
+        _("Board: {name}").format(name=_(state.edition.name)),
     ]
     if state.winner:
         lines.append(_("Winner: {p}").format(p=state.winner))

@@ -47,8 +47,6 @@ WORDS = [
     N_("Free Parking pot"),
     N_("worth {amount}"),
     N_("owes {amount}"),
-    N_("1 jail card"),
-    N_("{n} jail cards"),
     N_("{amount} to {creditor} ({reason})"),
     N_("{debtor} owes {creditor} {amount} ({reason})"),
     N_("{amount} by {name}"),
@@ -123,6 +121,11 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
                 "owes_text": m(owes) if owes else None,
                 "turn": p["name"] == turn,
                 "square_text": _square_text(state, p["square"], tr),
+                "jail_cards_text": (
+                    plural(p["jail_cards"], "1 jail card", "{n} jail cards").render(tr)
+                    if p["jail_cards"]
+                    else None
+                ),
             }
         )
     landing = raw["landing"]
@@ -133,7 +136,7 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
         auction = {**auction, "high_bid_text": m(auction["high_bid"])}
     return {
         "seq": seq,
-        "board": edition.name,
+        "board": tr(edition.name),
         "rules": state.rules.model_dump(mode="json"),
         "currency": edition.currency,
         "players": players,

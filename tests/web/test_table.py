@@ -109,3 +109,24 @@ def test_the_table_says_who_is_in_jail(tmp_path: Path) -> None:
     assert (bob["in_jail"], bob["jail_throws"]) == (True, 0)
     assert table["players"][0]["in_jail"] is False
     assert "in jail, throw {n} of 3" in table["words"]
+
+
+def test_jail_cards_are_counted_in_the_games_language(tmp_path: Path) -> None:
+    """The review's phones showed a literal "{n} kad keluar penjara" for one card and
+    English "2 jail cards" for two: the count comes rendered in the game's words."""
+    from banker.core.commands import DrawCard
+
+    setup = Setup(players=["Alice", "Bob"], edition=load_edition("us"))
+    seen: dict[str, list[object]] = {"en": [], "ms": [], "th": []}
+    with Journal.create(tmp_path / "g.banker", setup) as journal:
+        for card in ("chance-jail-free", "chest-jail-free"):
+            journal.apply(DrawCard(player="Alice", card=card))
+            for language in ("ms", "th", "en"):
+                journal.apply(SetLanguage(language=language))
+                seen[language].append(source_json(journal)["players"][0]["jail_cards_text"])
+    assert seen["en"] == ["1 jail card", "2 jail cards"]
+    for language in ("ms", "th"):
+        one, two = seen[language]
+        assert isinstance(one, str) and isinstance(two, str)
+        assert "{" not in one + two and "jail" not in one + two, seen[language]
+        assert "1" in one and "2" in two

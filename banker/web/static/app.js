@@ -67,7 +67,7 @@
     var row = el("div", "player" + (p.bankrupt ? " out" : "") + (index === me ? " me" : ""));
     add(row, add(el("div", "row"), el("span", "name", p.name), el("span", "money", p.cash_text)));
     var notes = p.worth_text === null ? [] : [w("worth {amount}", { amount: p.worth_text })];
-    if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
+    if (p.jail_cards_text) notes.push(p.jail_cards_text);
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
     if (p.turn && !t.winner) notes.unshift(w("their turn"));
     if (!p.bankrupt && !t.winner && !t.ended) notes.push(p.in_jail ? w("in jail, throw {n} of 3", { n: p.jail_throws + 1 }) : w("on {square}", { square: p.square_text }));
@@ -81,7 +81,7 @@
     var box = section(w("Your statement"), "me");
     add(box, add(el("div", "row"), el("span", "name", p.name), el("span", "big", p.cash_text)));
     var notes = p.worth_text === null ? [] : [w("worth {amount}", { amount: p.worth_text })];
-    if (p.jail_cards) notes.push(p.jail_cards > 1 ? w("{n} jail cards", { n: p.jail_cards }) : w("1 jail card"));
+    if (p.jail_cards_text) notes.push(p.jail_cards_text);
     if (p.owes_text) notes.push(w("owes {amount}", { amount: p.owes_text }));
     if (p.turn && !t.winner) notes.unshift(w("their turn"));
     if (!p.bankrupt && !t.winner && !t.ended) notes.push(p.in_jail ? w("in jail, throw {n} of 3", { n: p.jail_throws + 1 }) : w("on {square}", { square: p.square_text }));

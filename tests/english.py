@@ -1,0 +1,76 @@
+"""The check that a screen, a page or a line of output in Malay or Thai carries no English
+the catalogue missed. It cannot be fooled by a catalogue: a word is allowed only when it
+is a name (a player's, a deed's as printed on the board), an amount, a key, a word of the
+command language, or a listed exception; in Malay, also a word that the Malay catalogue
+itself uses (Malay is written in Latin letters). English left in the code is caught
+because its words ("paid", "rent", "Income") are in no translation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+import polib
+
+from banker.core.edition import BUILTIN_EDITIONS, load_edition
+from tools.i18n_extract import LOCALE
+
+WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+KEYS = {"Enter", "Esc", "Tab", "Space", "ctrl", "Ctrl", "shift", "Shift", "Backspace", "F"}
+"""Keys as the footers and hints name them; single letters are keys too (`l Landed`)."""
+
+EXCEPTIONS = {
+    "GO",  # printed on the board in every language
+    "Banker",  # the app's name
+    "banker",  # its command
+    "x",  # 4 x 9 = $36
+    "QR",
+    "URL",
+    "CSV",
+    "TOML",
+    "JSON",
+    "SQLite",
+    "JavaScript",
+    "Wi",
+    "Fi",
+    "http",
+    "https",
+}
+
+
+@cache
+def board_names() -> frozenset[str]:
+    """The words of every deed's name as printed (names stay as on the board)."""
+    words: set[str] = set()
+    for edition_id in BUILTIN_EDITIONS:
+        for deed in load_edition(edition_id).deeds:
+            words |= set(WORD.findall(deed.name))
+    return frozenset(words)
+
+
+@cache
+def catalogue_words(language: str) -> frozenset[str]:
+    """Every word the language's own catalogue uses (placeholders left out)."""
+    words: set[str] = set()
+    for entry in polib.pofile(str(LOCALE / f"{language}.po")):
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+            words |= {w.casefold() for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
+    return frozenset(words)
+
+
+def english_in(text: str, language: str, names: Iterable[str] = ()) -> list[str]:
+    """The words of `text` that are English left untranslated: neither a name, a key, an
+    exception nor (in Malay) a Malay word."""
+    allowed = set(EXCEPTIONS) | KEYS | board_names()
+    for name in names:
+        allowed |= set(WORD.findall(name))
+    malay = catalogue_words("ms") if language == "ms" else frozenset()
+    found = []
+    for word in WORD.findall(text):
+        if len(word) == 1 or word in allowed or word.casefold() in malay:
+            continue
+        found.append(word)
+    return found

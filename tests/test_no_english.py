@@ -1,0 +1,62 @@
+"""What a Malay or Thai table reads carries no English the catalogue missed (the check is
+`tests.english`: only names, amounts, keys, command words and listed exceptions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from banker.core import commands as c
+from banker.core.edition import load_edition
+from banker.core.game import Game
+from banker.core.language import parse
+from banker.i18n import translator
+from banker.store import Journal
+from tests.english import english_in
+
+LANGUAGES = ["ms", "th"]
+
+
+def test_the_check_finds_english_and_lets_names_through() -> None:
+    assert (
+        english_in("Alice membayar sewa $50 kepada Bob untuk Boardwalk", "ms", ["Alice", "Bob"])
+        == []
+    )
+    paid = english_in("Alice paid Bob $50 rent for Boardwalk", "ms", ["Alice", "Bob"])
+    assert "paid" in paid and "Boardwalk" not in paid
+    assert english_in("Alice จ่ายค่าเช่า $50 ให้ Bob (Enter, ctrl+z)", "th", ["Alice", "Bob"]) == []
+    assert english_in("Alice เดินไปที่ Income Tax", "th", ["Alice"]) == ["Income", "Tax"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_receipt_of_the_demo_game_reads_in_the_language(language: str) -> None:
+    from banker.demo import make_demo
+
+    with Journal.open(make_demo(), read_only=True) as journal:
+        names = [p.name for p in journal.game.state.players]
+        tr = translator(language)
+        leaks = {
+            text: words
+            for e in journal.entries()
+            if (words := english_in(text := e.message.render(tr), language, names))
+        }
+    assert not leaks, leaks
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_card_rent_moves_and_the_board_read_in_the_language(language: str) -> None:
+    """The review's leaks: a nearest-railroad card onto an owned railroad ("paid Carol $100
+    rent for"), a move written as given ("moved to Income Tax", "Go To Jail"), the board's
+    name ("on the United States board")."""
+    setup = c.Setup(players=["Alice", "Bob", "Carol"], edition=load_edition("us"))
+    game = Game(setup)
+    said = [game.do(parse(line, game.state)) for line in ("buy carol reading", "buy carol b&o")]
+    said.append(game.do(c.MoveToken(player="Alice", how="forward", square=22)))
+    said.append(game.do(c.DrawCard(player="Alice", card="chance-railroad-1")))
+    said.append(game.do(c.MoveToken(player="Bob", square=4, how="given")))
+    said.append(game.do(c.MoveToken(player="Bob", square=30, how="given")))
+    tr = translator(language)
+    from banker.store.journal import _setup_message
+
+    texts = [m.render(tr) for m in said] + [_setup_message(setup).render(tr)]
+    leaks = {t: w for t in texts if (w := english_in(t, language, ["Alice", "Bob", "Carol"]))}
+    assert not leaks, leaks
