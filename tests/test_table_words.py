@@ -23,8 +23,8 @@ from banker.web.table import source_json
 from tools.i18n_extract import LOCALE
 
 BIRTHDAY = {
-    "ms": "Hari jadi anda. Terima {amount} daripada setiap pemain",
-    "th": "วันเกิดของคุณ รับ {amount} จากผู้เล่นทุกคน",
+    "ms": "Hari ini hari jadi anda. Terima {amount} daripada setiap pemain",
+    "th": "วันนี้วันเกิดของคุณ รับ {amount} จากผู้เล่นทุกคน",
 }
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from banker.core import buildings, cards
 from banker.core.commands import (
-    LANGUAGES,
     Buy,
     Collect,
     LeaveJail,
@@ -36,7 +35,7 @@ from banker.core.ledger import (
     require_cash,
     to_bank,
 )
-from banker.core.money import Message, msg
+from banker.core.money import N_, Message, msg
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState, Player
 from banker.core.turns import position, square_of
@@ -336,8 +335,14 @@ def parking(state: GameState, cmd: TakeParking) -> Message:
     return msg("{p} took the Free Parking pot of {amount}", p=player.name, amount=state.money(pot))
 
 
+LANGUAGE_WORDS = {"en": N_("English"), "ms": N_("Malay"), "th": N_("Thai")}
+"""Each language's name as a sentence says it, in the language the sentence is in (Thai
+says ภาษาไทย, not ไทย after its own word for language). Translated with the sentence."""
+
+
 def language(state: GameState, cmd: SetLanguage) -> Message:
+    name = msg(LANGUAGE_WORDS[cmd.language])
     if cmd.language == state.language:
-        raise NotAllowed("The game is already in {name}.", name=LANGUAGES[cmd.language])
+        raise NotAllowed("The game is already in {name}.", name=name)
     state.language = cmd.language
-    return msg("The game now speaks {name}", name=LANGUAGES[cmd.language])
+    return msg("The game now speaks {name}", name=name)

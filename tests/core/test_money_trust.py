@@ -550,6 +550,6 @@ def test_show_text_tells_debts_auction_and_winner_in_the_games_language(
     capsys.readouterr()
     assert main(["show", game]) == 0
     out = capsys.readouterr().out
-    assert "หนี้:" in out and "Bob ติดหนี้Alice $50" in out
+    assert "หนี้:" in out and "Bob ติดหนี้ Alice $50" in out
     assert "กำลังประมูล:" in out and "ราคาสูงสุด $100 โดย Carol" in out
     assert "owes" not in out and "Auction open" not in out

@@ -49,9 +49,9 @@ async def test_the_command_bar_switches_the_whole_ledger_to_malay(demo_path: Pat
         assert ledger.query_one("#history-box").border_title == "Sejarah, terkini dahulu"
         words = footer_words(app)
         assert "Bayar" in words and "Bina" in words and "Pay" not in words
-        assert history_text(app).startswith("Permainan kini dalam Bahasa Melayu")
+        assert history_text(app).startswith("Permainan kini dalam bahasa Melayu")
         assert "membeli" in history_text(app)  # yesterday's receipts read in today's language
-        assert "Hari jadi anda. Terima $10 daripada setiap pemain" in history_text(app)
+        assert "Hari ini hari jadi anda. Terima $10 daripada setiap pemain" in history_text(app)
         table = ledger.query_one(PlayersTable)
         assert table.render_line(0).text.split()[1:3] == ["Pemain", "Tunai"]
         await pilot.press("ctrl+z")  # the switch is journaled: undo speaks English again
@@ -78,7 +78,7 @@ async def test_the_palette_and_the_language_key_switch_to_malay_then_thai(
         await pilot.pause()
         assert app.screen.query_one("#players").border_title == "ผู้เล่น"
         assert "จ่าย" in footer_words(app) and "สร้าง" in footer_words(app)
-        assert history_text(app).startswith("ตอนนี้เกมเป็นภาษา ไทย")
+        assert history_text(app).startswith("ตอนนี้เกมเป็นภาษาไทย")
         assert "วันเกิดของคุณ รับ $10 จากผู้เล่นทุกคน" in history_text(app)  # the card too
     with reopen(demo_path) as journal:
         assert journal.game.state.language == "th"

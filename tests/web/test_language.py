@@ -29,7 +29,7 @@ def test_the_table_carries_the_words_and_history_in_thai(tmp_path: Path) -> None
     latest = table["history"][0]["text"]
     assert "Ben" in latest and "Boardwalk" in latest and "$50" in latest
     assert "rent" not in latest  # the sentence itself is Thai
-    assert {g["name"] for g in table["groups"]} >= {"สีน้ำเงิน", "ทางรถไฟ"}
+    assert {g["name"] for g in table["groups"]} >= {"สีน้ำเงิน", "สถานีรถไฟ"}
 
 
 async def test_the_page_itself_is_in_thai(tmp_path: Path) -> None:
