@@ -20,6 +20,7 @@ from banker.core.money import Message, joined, msg
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
 from banker.i18n import default_language, translator
+from banker.i18n.languages import LANGUAGES
 from banker.launch import opens_app, start_app
 from banker.store import Journal, resolve_game_path
 from banker.store.paths import custom_editions
@@ -94,7 +95,9 @@ def _parser() -> argparse.ArgumentParser:
 
     add_tournament(sub)
     parser.epilog = (
-        "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a game."
+        "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a game. "
+        "--lang en|ms|th anywhere on the line: the language of what it says (default: the "
+        "game's, else your computer's)."
     )
     return parser
 
@@ -103,8 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if opens_app(argv):
         return start_app(argv)
+    argv, asked = _take_language(argv)
     parser = _parser()
     args, unknown = parser.parse_known_args(argv)
+    if args.action == "new" and args.lang is None:
+        args.lang = asked  # `banker --lang th new ...`: the new game's language too
     if unknown and args.action == "do" and args.command is None and len(unknown) == 1:
         args.command = unknown[0]  # a line starting with '-': the language says what is wrong
     elif unknown:
@@ -138,7 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _parser().print_help()
         return 0
     except BankerError as exc:
-        print(exc, file=sys.stderr)
+        language = asked or getattr(args, "lang", None) or _language_of(args)
+        print(_say(exc, language), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -259,6 +266,39 @@ def run_line(journal: Journal, line: str) -> list[str]:
     return [_say(result, journal.game.state.language)]
 
 
+def _take_language(argv: list[str]) -> tuple[list[str], str | None]:
+    """`--lang CODE` anywhere on the line (but for `new`, where it is the new game's own
+    language): the language of what the command line says, taken off the line."""
+    if argv[:1] == ["new"]:
+        return argv, None
+    rest: list[str] = []
+    asked: str | None = None
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            asked = next(words, None)
+        elif word.startswith("--lang="):
+            asked = word.removeprefix("--lang=")
+        else:
+            rest.append(word)
+    if asked is not None and asked not in LANGUAGES:
+        codes = ", ".join(LANGUAGES)
+        raise SystemExit(f"banker: --lang takes one of {codes}, not {asked!r}.")
+    return rest, asked
+
+
+def _language_of(args: argparse.Namespace) -> str:
+    """The language a refusal is said in: the named game's, else this computer's."""
+    game = getattr(args, "game", None)
+    if isinstance(game, str):
+        try:
+            with Journal.open(resolve_game_path(game), read_only=True) as journal:
+                return journal.game.state.language
+        except (BankerError, OSError):
+            pass
+    return default_language()
+
+
 def _say(message: Message | BankerError, language: str) -> str:
     """A receipt or a refusal in the game's language."""
     if isinstance(message, BankerError):
@@ -291,7 +331,8 @@ def _do(args: argparse.Namespace) -> int:
                     print(out, flush=True)  # each receipt shows as soon as it is saved
             except BankerError as exc:
                 why = _say(exc, journal.game.state.language)
-                print(f"{args.file}, line {number}: {why}", file=sys.stderr)
+                where = msg("{file}, line {n}: {why}", file=args.file, n=number, why=why)
+                print(_say(where, journal.game.state.language), file=sys.stderr)
                 return 1
     return 0
 

@@ -41,6 +41,21 @@ EXCEPTIONS = {
 }
 
 
+TYPED = re.compile(r"'[^']*'|\"[^\"]*\"|\S*[/\\]\S*")
+"""What the banker typed, echoed back in quotes, a command shown in quotes, and paths."""
+
+EXAMPLES = {"board", "me", "av", "st", "ch", "tax", "chance", "at", "fix", "doubles", "all"}
+"""Words of the command language's own examples, shown unquoted (`me av` for
+Mediterranean Avenue): typed as they stand in any language."""
+
+
+@cache
+def command_words() -> frozenset[str]:
+    from banker.core.language import VERBS
+
+    return frozenset(VERBS) | EXAMPLES
+
+
 @cache
 def board_names() -> frozenset[str]:
     """The words of every deed's name as printed (names stay as on the board)."""
@@ -64,12 +79,12 @@ def catalogue_words(language: str) -> frozenset[str]:
 def english_in(text: str, language: str, names: Iterable[str] = ()) -> list[str]:
     """The words of `text` that are English left untranslated: neither a name, a key, an
     exception nor (in Malay) a Malay word."""
-    allowed = set(EXCEPTIONS) | KEYS | board_names()
+    allowed = set(EXCEPTIONS) | KEYS | board_names() | command_words()
     for name in names:
         allowed |= set(WORD.findall(name))
     malay = catalogue_words("ms") if language == "ms" else frozenset()
     found = []
-    for word in WORD.findall(text):
+    for word in WORD.findall(TYPED.sub(" ", text)):
         if len(word) == 1 or word in allowed or word.casefold() in malay:
             continue
         found.append(word)

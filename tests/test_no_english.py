@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from banker.core import commands as c
@@ -60,3 +62,36 @@ def test_card_rent_moves_and_the_board_read_in_the_language(language: str) -> No
     texts = [m.render(tr) for m in said] + [_setup_message(setup).render(tr)]
     leaks = {t: w for t in texts if (w := english_in(t, language, ["Alice", "Bob", "Carol"]))}
     assert not leaks, leaks
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_command_lines_refusals_are_said_in_the_language(
+    language: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Outside an open game the command line printed its refusals in English even with
+    `--lang`; a script's refusal said "line 3". `--lang` anywhere on the line, else the
+    named game's language."""
+    from banker.cli import main
+
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path))
+    assert main(["new", "g", "--players", "Ann,Ben", "--lang", language]) == 0
+    script = tmp_path / "s.txt"
+    script.write_text("buy ann board\nbuy nobody board\n", encoding="utf-8")
+    capsys.readouterr()
+    said: list[str] = []
+    for line in (
+        ["new", "x", "--players", "Ann", "--lang", language],
+        ["show", "nowhere", "--lang", language],
+        ["--lang", language, "log", "nowhere"],
+        ["tournament", "show", "nowhere", "--lang", language],
+        ["do", "g", "-f", str(script)],  # the game's language
+        ["do", "g", "rent ben nowhere"],
+    ):
+        assert main(line) != 0, line
+        said.append(capsys.readouterr().err)
+    leaks = {t: w for t in said if (w := english_in(t, language, ["Ann", "Ben"]))}
+    assert not leaks, leaks
+    assert all(said), said
