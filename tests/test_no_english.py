@@ -95,3 +95,58 @@ def test_the_command_lines_refusals_are_said_in_the_language(
     leaks = {t: w for t in said if (w := english_in(t, language, ["Ann", "Ben"]))}
     assert not leaks, leaks
     assert all(said), said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_directors_board_footer_is_in_the_language(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review's board footer: "f2 Standings page code", "^p palette" in English."""
+    from banker.tournament.board import BoardApp
+    from banker.tournament.journal import EventJournal
+    from banker.tournament.model import EventSetup
+    from banker.tui.widgets.footer import KeysFooter
+
+    monkeypatch.setenv("LC_ALL", f"{language}_MY.UTF-8" if language == "ms" else "th_TH.UTF-8")
+    journal = EventJournal.create(
+        tmp_path / "e.event", EventSetup(name="Cup", rounds=1, minutes=90)
+    )
+    app = BoardApp(journal, serve=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        text = " ".join(line.text for line in footer.render_lines(footer.region.reset_offset))
+    journal.close()
+    assert text.strip()
+    assert english_in(text, language) == [], text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_palette_says_no_match_in_the_language(language: str, tmp_path: Path) -> None:
+    from textual.command import CommandList, CommandPalette
+    from textual.widgets import Input
+
+    from banker.tui.app import make_app
+
+    path = tmp_path / "g.banker"
+    setup = c.Setup(players=["Ann", "Ben"], edition=load_edition("us"), language=language)
+    Journal.create(path, setup).close()
+    app = make_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        app.screen.query_one(Input).value = "zzqqxx"
+        listed = app.screen.query_one(CommandList)
+        shown = ""
+        for _ in range(200):  # bounded looks until the palette's own timer has drawn it
+            await pilot.pause(0.05)
+            if listed.option_count == 1 and listed.get_option_at_index(0).disabled:
+                prompt = listed.get_option_at_index(0).prompt
+                inner = getattr(prompt, "renderable", prompt)  # the line, centred
+                shown = getattr(inner, "plain", str(inner))
+                if shown != "No matches found":
+                    break  # translated (the palette's English comes first, then is replaced)
+        assert shown and english_in(shown, language) == [], shown
+    app.journal.close()  # type: ignore[union-attr]

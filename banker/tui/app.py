@@ -23,7 +23,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events, work
 from textual.app import App, SystemCommand
@@ -387,8 +387,7 @@ class BankerApp(App[None]):
             self.exit()
             return
         body = _(
-            "Every move is already saved in {file}. To go on with this game later: "
-            "banker {name}"
+            "Every move is already saved in {file}. To go on with this game later: banker {name}"
         ).format(file=self.game_path, name=game_argument(self.game_path))
 
         def answered(yes: bool | None) -> None:
@@ -447,9 +446,34 @@ class BankerApp(App[None]):
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
-            self.push_screen(
-                CommandPalette(placeholder=_("Search for commands…"), id="--command-palette")
-            )
+            self.push_screen(Palette(placeholder=_("Search for commands…"), id="--command-palette"))
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, saying "No matches found" in the game's language (the
+    palette draws that line itself, from a timer, in English)."""
+
+    def set_timer(self, delay: float, callback: Any = None, *args: Any, **kwargs: Any) -> Any:
+        if getattr(callback, "__name__", "") == "_show_no_matches":
+            shown = callback
+
+            def callback() -> None:
+                shown()
+                self._say_no_matches()
+
+        return super().set_timer(delay, callback, *args, **kwargs)
+
+    def _say_no_matches(self) -> None:
+        from rich.align import Align
+        from rich.text import Text
+        from textual.command import CommandList
+        from textual.widgets.option_list import OptionDoesNotExist
+
+        said = Align.center(Text(_("No matches found"), style="not bold"))
+        try:
+            self.query_one(CommandList).replace_option_prompt(self._NO_MATCHES, said)
+        except OptionDoesNotExist:
+            pass  # the search found something after all
 
 
 def open_latest() -> Journal | None:

@@ -11,7 +11,7 @@ screen for its active bindings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
@@ -177,15 +177,21 @@ class SpeaksTheGame(_ScreenBase):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        active = super().active_bindings
-        return {
-            key: ActiveBinding(
-                node,
-                replace(binding, description=_(binding.description))
-                if binding.description
-                else binding,
-                enabled,
-                _(tooltip) if tooltip else tooltip,
-            )
-            for key, (node, binding, enabled, tooltip) in active.items()
-        }
+        return said_bindings(super().active_bindings, _)
+
+
+def said_bindings(
+    active: dict[str, ActiveBinding], say: Callable[[str], str]
+) -> dict[str, ActiveBinding]:
+    """The keys' labels and tooltips as `say` puts them (the footer draws these)."""
+    return {
+        key: ActiveBinding(
+            node,
+            replace(binding, description=say(binding.description))
+            if binding.description
+            else binding,
+            enabled,
+            say(tooltip) if tooltip else tooltip,
+        )
+        for key, (node, binding, enabled, tooltip) in active.items()
+    }

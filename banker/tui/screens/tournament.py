@@ -14,7 +14,7 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
@@ -28,6 +28,7 @@ from banker.i18n import translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.language import perform
 from banker.tournament.model import EventSetup
+from banker.tui.speech import said_bindings
 from banker.tui.widgets.footer import KeysFooter
 from banker.web.standings import StandingsView
 
@@ -84,6 +85,11 @@ class TournamentScreen(Screen[None]):
         self._columns: list[ColumnKey] = []
         self._shown: dict[str, list[Text]] = {}
         """The rows as drawn, by table number, so a redraw changes only what changed."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's key labels in the event's language (the palette key's too)."""
+        return said_bindings(super().active_bindings, self.say)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="head")
@@ -272,6 +278,11 @@ class NewEventScreen(Screen[EventSetup | None]):
         super().__init__()
         self.event_name = name
         self.say = translator(language)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's key labels in the event's language (the palette key's too)."""
+        return said_bindings(super().active_bindings, self.say)
 
     def compose(self) -> ComposeResult:
         say = self.say
