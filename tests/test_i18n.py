@@ -166,3 +166,22 @@ async def test_two_apps_in_one_process_each_speak_their_own_game(tmp_path: Path)
             assert thai_app.screen.query_one("#players").border_title == "ผู้เล่น"
             assert english_app.screen.query_one("#players").border_title == "Players"
     assert _("Players") == "Players"  # and nothing leaked out of either app
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "square"),
+    [
+        ("ms", "peluang", 7),
+        ("th", "โอกาส", 7),
+        ("ms", "cukai pendapatan", 4),
+        ("th", "ภาษีรายได้", 4),
+        ("ms", "chance", 7),  # the board's own words are understood in every language
+    ],
+)
+def test_a_square_typed_in_the_games_language_is_understood(
+    language: str, typed: str, square: int
+) -> None:
+    """`move dave peluang` was refused: a Malay or Thai banker had to know the English."""
+    game = Game(c.Setup(players=["Ann", "Dave"], edition=load_edition("us"), language=language))
+    game.do(parse(f"move dave {typed}", game.state))
+    assert game.state.positions["Dave"] == square

@@ -522,7 +522,7 @@ def turn(a: Args) -> c.PassTurn:
 def move(a: Args) -> c.MoveToken:
     """`move PLAYER DICE [doubles]`, `move PLAYER SQUARE` (forward to it) or
     `move PLAYER SQUARE fix` (a correction of where the token stands)."""
-    from banker.core.turns import find_square, squares
+    from banker.core.turns import find_square, squares, typed_square_names
 
     words = list(a.words)
     fix = len(words) > 1 and words[-1].casefold() == "fix"
@@ -541,7 +541,7 @@ def move(a: Args) -> c.MoveToken:
         if doubles:
             raise BadInput("Doubles are a throw: 'move PLAYER DICE doubles'.")
         query = " ".join(rest)
-        if not candidates(query, list(squares(a.state.edition).values())):
+        if not candidates(query, typed_square_names(a.state)):
             match(query, list(squares(a.state.edition).values()), "deed")  # refuses
         return query
 

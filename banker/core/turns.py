@@ -127,7 +127,29 @@ def kinds(edition: Edition) -> dict[str, list[str]]:
 def find_squares(state: GameState, player: str, query: str) -> list[str]:
     """The square names `query` may mean, likeliest first (`banker.core.names.ranked`)."""
     names = list(dict.fromkeys(squares(state.edition).values()))
-    return ranked(query, names, reachable(state, player), kinds(state.edition))
+    said = _said_names(state, names)
+    likely = reachable(state, player)
+    likely += [words for words, name in said.items() if name in likely]
+    found = ranked(query, names + list(said), likely, kinds(state.edition))
+    return list(dict.fromkeys(said.get(name, name) for name in found))
+
+
+def typed_square_names(state: GameState) -> list[str]:
+    """Every name a square may be typed by: as on the board, and in the game's language."""
+    names = list(dict.fromkeys(squares(state.edition).values()))
+    return names + list(_said_names(state, names))
+
+
+def _said_names(state: GameState, names: list[str]) -> dict[str, str]:
+    """The squares that are not deeds as the game's language says them (`peluang`,
+    `โอกาส` for Chance), to the names on the board: a banker types the table's words."""
+    if state.language == "en":
+        return {}
+    from banker.i18n.catalogue import translator
+
+    tr = translator(state.language)
+    deeds = state.edition.deeds_by_name
+    return {tr(n): n for n in names if n not in deeds and tr(n) != n}
 
 
 def find_square(state: GameState, player: str, query: str) -> int:
@@ -171,9 +193,7 @@ def pass_turn(state: GameState, cmd: PassTurn) -> Message:
     state.doubles = 0
     state.turn_over = False
     if to in state.jail:
-        return msg(
-            "{p}'s turn, in jail (throw {n} of 3 to leave)", p=to, n=state.jail[to] + 1
-        )
+        return msg("{p}'s turn, in jail (throw {n} of 3 to leave)", p=to, n=state.jail[to] + 1)
     return msg("{p}'s turn", p=to)
 
 
