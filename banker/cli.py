@@ -339,7 +339,8 @@ def _do(args: argparse.Namespace) -> int:
 
 def _read_only_note(journal: Journal) -> None:
     if journal.note is not None:
-        print(f"Read-only: {journal.path} ({journal.note}).", file=sys.stderr)
+        said = msg("Read-only: {path} ({why}).", path=journal.path, why=journal.note)
+        print(_say(said, journal.game.state.language), file=sys.stderr)
 
 
 def _show(args: argparse.Namespace) -> int:

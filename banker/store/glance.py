@@ -129,20 +129,20 @@ def glance(path: Path) -> Glance | None:
         return None
 
 
-def read_only_note(path: Path) -> str | None:
+def read_only_note(path: Path) -> Message | None:
     """Why the game at `path` can only be read here, or None when it can be written."""
     try:
         if not os.access(path.parent.resolve(), os.W_OK):
-            return "its folder cannot be written"
+            return msg("its folder cannot be written")
         if not os.access(path, os.W_OK):
-            return "the file cannot be written"
+            return msg("the file cannot be written")
         with path.open("r+b"):  # a read-only mount says so only when asked to write
             pass
     except PermissionError:
-        return "the file cannot be written"
+        return msg("the file cannot be written")
     except OSError as exc:
         if exc.errno == 30:  # EROFS
-            return "it is on a read-only disk"
+            return msg("it is on a read-only disk")
         return None
     return None
 

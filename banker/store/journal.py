@@ -52,7 +52,7 @@ class Journal:
         game: Game,
         lock: IO[bytes] | None,
         chain: str = ff.GENESIS,
-        note: str | None = None,
+        note: Message | None = None,
     ):
         self.path = path
         self._conn = conn

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from banker.core.commands import Setup, parse_command_json, parse_setup_json
 from banker.core.errors import BankerError, JournalError
+from banker.core.money import Message
 from banker.store import fileformat as ff
 from banker.store.glance import read_only_note
 from banker.store.journal import DB_ERRORS, ROW_ERRORS, Journal, _publish, _unlink_quietly
@@ -37,7 +38,7 @@ class Recovery:
     saved: int = 0
     lost: list[str] = field(default_factory=list)
     """One line per entry (or run of entries) that could not be read or no longer applied."""
-    read_only: str | None = None
+    read_only: Message | None = None
     """Why the source could only be read (it is never written anyway), if it could not be."""
 
 

@@ -22,6 +22,7 @@ from banker.store import Journal
 from banker.store.fileformat import SCHEMA_VERSION
 from banker.store.glance import LogEntry, glance
 from banker.store.recover import recover
+from tests.english import english_in
 
 SETUP = c.Setup(players=["Alice", "Bob"], edition=load_edition("us"))
 
@@ -269,6 +270,8 @@ def test_a_read_only_folder_can_be_read_and_says_so(
     out = capsys.readouterr()
     assert "Read-only" in out.out and "Saved 5 entries" in out.out
     assert "read-only" in refused(["do", str(game), "go alice"], capsys)
+    thai = refused(["do", str(game), "go alice", "--lang", "th"], capsys)
+    assert thai and english_in(thai, "th", ["Alice", "Bob"]) == [], thai  # the reason too
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pipe")
