@@ -150,3 +150,29 @@ async def test_the_palette_says_no_match_in_the_language(language: str, tmp_path
                     break  # translated (the palette's English comes first, then is replaced)
         assert shown and english_in(shown, language) == [], shown
     app.journal.close()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_banker_share_speaks_the_games_language(language: str, tmp_path: Path) -> None:
+    """The review's `banker share` lines: "Each player's own page…", "Read-only: nobody
+    can change the game from a phone.", "Ctrl+C stops sharing.", "Sharing stopped."."""
+    import asyncio
+    import io
+
+    from banker.web.share import serve
+
+    path = tmp_path / "g.banker"
+    setup = c.Setup(players=["Ann", "Ben"], edition=load_edition("us"), language=language)
+    Journal.create(path, setup).close()
+    out = io.StringIO()
+    stop = asyncio.Event()
+    task = asyncio.create_task(serve(path, "127.0.0.1", 0, out=out, stop=stop))
+    for _ in range(400):  # bounded looks until the lines are printed
+        if out.getvalue() or task.done():
+            break
+        await asyncio.sleep(0.05)
+    stop.set()
+    await task
+    said = out.getvalue()
+    assert "Ann: http" in said
+    assert english_in(said, language, ["Ann", "Ben"]) == [], said

@@ -8,18 +8,26 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from banker.i18n import translator
+from banker.i18n.message import N_
 from banker.store.journal import Journal
 from banker.web.qr import QrText
 from banker.web.server import TableView
 
 
 def share_lines(view: TableView, qr: QrText, colour: bool) -> list[str]:
-    """What `banker share` prints: the code, the URL below it, and each player's page."""
+    """What `banker share` prints, in the game's language: the code, the URL below it,
+    and each player's page."""
+    say = translator(view.journal.game.state.language)
     lines = [qr.ansi() if colour else "\n".join(qr.lines), "", f"  {view.url}", ""]
-    lines.append("Each player's own page (their statement first):")
+    lines.append(say(N_("Each player's own page (their statement first):")))
     for name, url in view.player_urls().items():
         lines.append(f"  {name}: {url}")
-    lines += ["", "Read-only: nobody can change the game from a phone.", "Ctrl+C stops sharing."]
+    lines += [
+        "",
+        say(N_("Read-only: nobody can change the game from a phone.")),
+        say(N_("Ctrl+C stops sharing.")),
+    ]
     return lines
 
 
@@ -62,7 +70,8 @@ async def serve(
             await stop.wait()
         finally:
             await view.stop()
-    print("Sharing stopped.", file=out, flush=True)
+        stopped = translator(journal.game.state.language)(N_("Sharing stopped."))
+    print(stopped, file=out, flush=True)
 
 
 def run_share(path: Path, host: str | None, port: int, players: bool = False) -> int:
