@@ -111,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if args.action == "new" and args.lang is None:
         args.lang = asked  # `banker --lang th new ...`: the new game's language too
+    args.said_in = asked  # what the tournament's lines are said in
     if unknown and args.action == "do" and args.command is None and len(unknown) == 1:
         args.command = unknown[0]  # a line starting with '-': the language says what is wrong
     elif unknown:

@@ -31,6 +31,7 @@ EXCEPTIONS = {
     "URL",
     "CSV",
     "TOML",
+    "RULES",  # RULES.toml, a file the director hands out
     "JSON",
     "SQLite",
     "JavaScript",

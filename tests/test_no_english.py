@@ -176,3 +176,25 @@ async def test_banker_share_speaks_the_games_language(language: str, tmp_path: P
     said = out.getvalue()
     assert "Ann: http" in said
     assert english_in(said, language, ["Ann", "Ben"]) == [], said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_seating_after_draw_is_in_the_language(
+    language: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The review's "Round 1 of kejohanan:", "Table 1: Fay, Gus…", "Bye: Cai"."""
+    from banker.cli import main
+
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path))
+    names = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    assert main(["tournament", "new", "cup", "--rounds", "1", "--minutes", "30"]) == 0
+    assert main(["tournament", "players", "cup", ",".join(names)]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "draw", "cup", "--lang", language]) == 0
+    said = capsys.readouterr().out
+    seating = [line for line in said.splitlines() if not line.startswith("banker new")]
+    text = "\n".join(seating)
+    assert "1" in text and english_in(text, language, names + ["cup"]) == [], text

@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         print(answer.strip() if status != 404 else "The director does not know this address.")
         return 0 if status == 200 else 1
     path = resolve_event_path(args.event)
-    language = default_language()
+    language = getattr(args, "said_in", None) or default_language()
     if action == "board":
         from banker.tournament.board import run_board
 

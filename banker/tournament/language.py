@@ -87,11 +87,11 @@ def perform(
     if verb == "draw":
         seat = next_seating(state)
         lines = done(change(seat))
-        return lines + seating_lines(journal.state, seat.round)
+        return lines + seating_lines(journal.state, seat.round, say)
     if verb == "seating":
         current = state.current
         number = int(rest) if rest.strip().isdigit() else (current.number if current else 0)
-        return seating_lines(state, number)
+        return seating_lines(state, number, say)
     if verb == "link":
         parts = rest.split()
         if len(parts) != 2 or not parts[0].isdigit():

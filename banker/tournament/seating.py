@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from banker.core.errors import NotAllowed
+from banker.core.money import msg
 from banker.core.rules import HouseRules
+from banker.i18n.message import ENGLISH, Translator
 from banker.tournament.model import EventState, Seat
 
 SHUFFLES = 200
@@ -102,20 +104,22 @@ def next_seating(state: EventState) -> Seat:
     return Seat(round=number, tables=result.tables, byes=result.byes, seed=seed)
 
 
-def seating_lines(state: EventState, number: int) -> list[str]:
-    """The round's seating as printed: one line per table and one `banker new` per table."""
+def seating_lines(state: EventState, number: int, say: Translator = ENGLISH) -> list[str]:
+    """The round's seating as printed, in `say`'s language: one line per table, then one
+    `banker new` per table (a command, typed as it stands)."""
     rnd = state.round(number)
     setup = state.setup
-    lines = [f"Round {number} of {setup.name}:"]
+    lines = [msg("Round {n} of {event}:", n=number, event=setup.name).render(say)]
     for table, names in enumerate(rnd.tables, start=1):
-        lines.append(f"  Table {table}: {', '.join(names)}")
+        lines.append("  " + msg("Table {t}: {names}", t=table, names=", ".join(names)).render(say))
     if rnd.byes:
-        lines.append(f"  Bye: {', '.join(rnd.byes)}")
+        lines.append("  " + msg("Bye: {names}", names=", ".join(rnd.byes)).render(say))
     lines.append("")
     rules = ""
     if setup.rules != HouseRules():
         rules = " --rules RULES.toml"
-        lines.append("The event's house rules: give each table the event's RULES.toml.")
+        told = msg("The event's house rules: give each table the event's RULES.toml.")
+        lines.append(told.render(say))
     slug = "".join(c if c.isalnum() else "-" for c in setup.name.lower()).strip("-") or "event"
     for table, names in enumerate(rnd.tables, start=1):
         players = ",".join(names)
