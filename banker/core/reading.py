@@ -541,7 +541,7 @@ def move(a: Args) -> c.MoveToken:
         if doubles:
             raise BadInput("Doubles are a throw: 'move PLAYER DICE doubles'.")
         query = " ".join(rest)
-        if not candidates(query, typed_square_names(a.state)):
+        if not candidates(query, list(typed_square_names(a.state))):
             match(query, list(squares(a.state.edition).values()), "deed")  # refuses
         return query
 

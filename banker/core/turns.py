@@ -126,30 +126,26 @@ def kinds(edition: Edition) -> dict[str, list[str]]:
 
 def find_squares(state: GameState, player: str, query: str) -> list[str]:
     """The square names `query` may mean, likeliest first (`banker.core.names.ranked`)."""
-    names = list(dict.fromkeys(squares(state.edition).values()))
-    said = _said_names(state, names)
+    typed = typed_square_names(state)
     likely = reachable(state, player)
-    likely += [words for words, name in said.items() if name in likely]
-    found = ranked(query, names + list(said), likely, kinds(state.edition))
-    return list(dict.fromkeys(said.get(name, name) for name in found))
+    likely += [words for words, name in typed.items() if name in likely and words != name]
+    found = ranked(query, list(typed), likely, kinds(state.edition))
+    return list(dict.fromkeys(typed[name] for name in found))
 
 
-def typed_square_names(state: GameState) -> list[str]:
-    """Every name a square may be typed by: as on the board, and in the game's language."""
+def typed_square_names(state: GameState) -> dict[str, str]:
+    """Every name a square may be typed by, to its name on the board: as printed, and for
+    the squares that are not deeds as the game's language says them (`peluang`, `โอกาส`
+    for Chance): a banker types the table's words."""
     names = list(dict.fromkeys(squares(state.edition).values()))
-    return names + list(_said_names(state, names))
+    typed = {n: n for n in names}
+    if state.language != "en":
+        from banker.i18n.catalogue import translator
 
-
-def _said_names(state: GameState, names: list[str]) -> dict[str, str]:
-    """The squares that are not deeds as the game's language says them (`peluang`,
-    `โอกาส` for Chance), to the names on the board: a banker types the table's words."""
-    if state.language == "en":
-        return {}
-    from banker.i18n.catalogue import translator
-
-    tr = translator(state.language)
-    deeds = state.edition.deeds_by_name
-    return {tr(n): n for n in names if n not in deeds and tr(n) != n}
+        tr = translator(state.language)
+        deeds = state.edition.deeds_by_name
+        typed |= {tr(n): n for n in names if n not in deeds and tr(n) != n}
+    return typed
 
 
 def find_square(state: GameState, player: str, query: str) -> int:

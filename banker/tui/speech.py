@@ -180,6 +180,17 @@ class SpeaksTheGame(_ScreenBase):
         return said_bindings(super().active_bindings, _)
 
 
+class SaysItsKeys(_ScreenBase):
+    """A screen with a language of its own (`self.say`, the director's board): its footer
+    shows the key labels in it. Mixed in before the Textual screen class."""
+
+    say: Catalogue | EnglishCatalogue
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        return said_bindings(super().active_bindings, self.say)
+
+
 def said_bindings(
     active: dict[str, ActiveBinding], say: Callable[[str], str]
 ) -> dict[str, ActiveBinding]:

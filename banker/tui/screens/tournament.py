@@ -14,7 +14,7 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
@@ -28,7 +28,7 @@ from banker.i18n import translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.language import perform
 from banker.tournament.model import EventSetup
-from banker.tui.speech import said_bindings
+from banker.tui.speech import SaysItsKeys
 from banker.tui.widgets.footer import KeysFooter
 from banker.web.standings import StandingsView
 
@@ -49,7 +49,7 @@ def clock(seconds: int | None) -> str:
     return f"{sign}{seconds // 60}:{seconds % 60:02}"
 
 
-class TournamentScreen(Screen[None]):
+class TournamentScreen(SaysItsKeys, Screen[None]):
     """The board of one event; `director` must already be started on the app's loop."""
 
     DEFAULT_CSS = """
@@ -85,11 +85,6 @@ class TournamentScreen(Screen[None]):
         self._columns: list[ColumnKey] = []
         self._shown: dict[str, list[Text]] = {}
         """The rows as drawn, by table number, so a redraw changes only what changed."""
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The footer's key labels in the event's language (the palette key's too)."""
-        return said_bindings(super().active_bindings, self.say)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="head")
@@ -259,7 +254,7 @@ class TournamentScreen(Screen[None]):
         widget.update(Text("\n".join(code.lines) + "\n" + code.data, style=style, no_wrap=True))
 
 
-class NewEventScreen(Screen[EventSetup | None]):
+class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
     """The form for a new event: its name, rounds, round length, who goes on, the board."""
 
     DEFAULT_CSS = """
@@ -278,11 +273,6 @@ class NewEventScreen(Screen[EventSetup | None]):
         super().__init__()
         self.event_name = name
         self.say = translator(language)
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The footer's key labels in the event's language (the palette key's too)."""
-        return said_bindings(super().active_bindings, self.say)
 
     def compose(self) -> ComposeResult:
         say = self.say
