@@ -49,12 +49,17 @@ EXAMPLES = {"board", "me", "av", "st", "ch", "tax", "chance", "at", "fix", "doub
 """Words of the command language's own examples, shown unquoted (`me av` for
 Mediterranean Avenue): typed as they stand in any language."""
 
+DIRECTORS_FORMS = {"tournament", "because", "TABLE", "ROUND", "REASON", "FILE", "NAME", "EVENT"}
+"""The director's command forms (`correct [ROUND] TABLE ... because REASON`), typed as
+they stand in any language."""
+
 
 @cache
 def command_words() -> frozenset[str]:
     from banker.core.language import VERBS
+    from banker.tournament.language import VERBS as DIRECTORS
 
-    return frozenset(VERBS) | EXAMPLES
+    return frozenset(VERBS) | frozenset(DIRECTORS) | EXAMPLES | DIRECTORS_FORMS
 
 
 @cache

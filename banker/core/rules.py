@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from banker.core.money import Money
+from banker.core.money import N_, Money
 
 
 class IncomeTaxMode(StrEnum):
@@ -87,3 +87,28 @@ class HouseRules(BaseModel):
     @property
     def round_up(self) -> bool:
         return self.rounding is Rounding.UP
+
+
+RULE_NAMES: dict[str, str] = {
+    "starting_cash": N_("starting cash"),
+    "salary": N_("salary"),
+    "jail_fine": N_("jail fine"),
+    "income_tax": N_("income tax"),
+    "strict_income_tax": N_("income tax figure after the choice"),
+    "mortgaged_group_rent": N_("rent of a group with a mortgage"),
+    "interest_percent": N_("mortgage interest"),
+    "rounding": N_("rounding"),
+    "free_parking_pot": N_("Free Parking pot"),
+    "free_parking_seed": N_("Free Parking seed"),
+    "houses": N_("houses"),
+    "hotels": N_("hotels"),
+    "minimum_bid": N_("minimum bid"),
+    "follow_tokens": N_("the bank follows the tokens"),
+    "houses_before_hotel": N_("houses before a hotel"),
+    "end_after_bankruptcies": N_("end after bankruptcies"),
+    "time_limit_minutes": N_("time limit"),
+    "deal_deeds": N_("deeds dealt"),
+    "deal_paid": N_("dealt deeds paid"),
+}
+"""Each house rule as the table calls it (a table that plays them differently is told
+which, in its language)."""

@@ -140,11 +140,21 @@ def msg(template: str, **params: object) -> Message:
 
 
 def _params(params: dict[str, object]) -> dict[str, Param]:
-    return {k: v if isinstance(v, Message | Joined) else str(v) for k, v in params.items()}
+    return {k: _param(v) for k, v in params.items()}
+
+
+def _param(value: object) -> Param:
+    if isinstance(value, Message | Joined):
+        return value
+    if isinstance(value, BaseException):  # a reason: said in the reader's words
+        from banker.i18n.causes import cause_words
+
+        return cause_words(value)
+    return str(value)
 
 
 def joined(items: Iterable[object], sep: str = ", ") -> Joined:
-    return Joined(tuple(i if isinstance(i, Message | Joined) else str(i) for i in items), sep)
+    return Joined(tuple(_param(i) for i in items), sep)
 
 
 def plural(n: int, one: str, many: str, **params: object) -> Message:

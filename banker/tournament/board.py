@@ -12,7 +12,7 @@ from pathlib import Path
 
 from textual.app import App
 
-from banker.i18n import default_language
+from banker.i18n import default_language, translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.join import JoinDesk
 from banker.tournament.journal import EventJournal
@@ -30,10 +30,12 @@ class BoardApp(App[None]):
         port: int = 0,
         serve: bool = True,
         new_at: Path | None = None,
+        language: str | None = None,
     ) -> None:
-        """Follow `journal`'s event; or, with `journal` None, ask for a new event at `new_at`."""
+        """Follow `journal`'s event; or, with `journal` None, ask for a new event at `new_at`.
+        Everything is said in `language` (default: this computer's)."""
         super().__init__()
-        self.language = default_language()
+        self.language = language or default_language()
         self.host = host
         self.port = port
         self.serve = serve
@@ -63,8 +65,10 @@ class BoardApp(App[None]):
         from banker.tui.screens.tournament import TournamentScreen
 
         director = self.director = Director(journal)
-        self.standings = StandingsView(lambda: board_json(director), self.language)
-        self.desk = JoinDesk(director)
+        self.standings = StandingsView(
+            lambda: board_json(director, translator(self.language)), self.language
+        )
+        self.desk = JoinDesk(director, self.language)
         await director.start()
         if self.serve:
             await self.standings.start(self.host, self.port)
@@ -82,13 +86,13 @@ class BoardApp(App[None]):
             await self.director.stop()
 
 
-def run_board(path: Path, host: str | None, port: int) -> int:
+def run_board(path: Path, host: str | None, port: int, language: str | None = None) -> int:
     if not path.exists():
-        app = BoardApp(None, host, port, new_at=path)
+        app = BoardApp(None, host, port, new_at=path, language=language)
         app.run()
         if app.journal is not None:
             app.journal.close()
         return 0
     with EventJournal.open(path) as journal:
-        BoardApp(journal, host, port).run()
+        BoardApp(journal, host, port, language=language).run()
     return 0

@@ -6,12 +6,15 @@ import argparse
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput
-from banker.i18n import default_language, translator
+from banker.core.money import N_, Message, msg, plural
+from banker.i18n import ENGLISH, Translator, default_language, translator
 from banker.tournament.journal import EventJournal, resolve_event_path
-from banker.tournament.language import VERBS, perform
-from banker.tournament.model import EventSetup
+from banker.tournament.language import VERBS, done_saving, perform
+from banker.tournament.model import EventSetup, setup_problems
 
 _HELP = {
     "players": "enter players: NAMES separated by commas",
@@ -72,48 +75,59 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     action = args.tournament_action
+    language = getattr(args, "said_in", None) or default_language()
+    say = translator(language)
     if action is None:
         print("banker tournament new|" + "|".join(VERBS) + "|show|log|csv|board EVENT ...")
         return 0
     if action == "new":
-        return _new(args)
+        return _new(args, say)
     if action == "join":
         import asyncio
 
         from banker.tournament.join import send_join
 
         try:
-            status, answer = asyncio.run(send_join(args.join_url, args.table, args.share_url))
+            status, answer = asyncio.run(
+                send_join(args.join_url, args.table, args.share_url, language)
+            )
         except OSError as exc:
             raise BadInput(
                 "Cannot reach the director at {url}: {why}", url=args.join_url, why=exc
             ) from None
-        print(answer.strip() if status != 404 else "The director does not know this address.")
+        if status == 404:
+            answer = say(N_("The director does not know this address."))
+        print(answer.strip())
         return 0 if status == 200 else 1
     path = resolve_event_path(args.event)
-    language = getattr(args, "said_in", None) or default_language()
     if action == "board":
         from banker.tournament.board import run_board
 
-        return run_board(path, args.host, args.port)
+        return run_board(path, args.host, args.port, language)
     if action in ("show", "log", "csv"):
         with EventJournal.open(path, read_only=True) as journal:
             if action == "log":
-                say = translator(language)
+                undone = say.gettext(N_("(undone)"))
                 for entry in journal.entries():
-                    mark = "  (undone)" if entry.undone else ""
+                    mark = f"  {undone}" if entry.undone else ""
                     print(f"{entry.seq:>5}  {entry.at}  {entry.message.render(say)}{mark}")
             elif action == "csv":
                 from banker.tournament.director import results_csv
 
                 text = results_csv(journal.state)
                 if args.output:
-                    Path(args.output).write_text(text, encoding="utf-8")
-                    print(f"Saved every round's results to {args.output}.")
+                    target = Path(args.output).expanduser()
+                    try:
+                        target.write_text(text, encoding="utf-8")
+                    except OSError as exc:
+                        raise BadInput(
+                            "Cannot save {path}: {why}", path=str(target), why=exc
+                        ) from None
+                    print(done_saving(target, say))
                 else:
                     sys.stdout.write(text)
             else:
-                print("\n".join(show_lines(journal)))
+                print("\n".join(show_lines(journal, say)))
         return 0
     with EventJournal.open(path) as journal:
         for line in perform(journal, " ".join([action, *args.words]), language=language):
@@ -121,34 +135,61 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def show_lines(journal: EventJournal) -> list[str]:
+ROUND_STATES = {"ended": N_("ended"), "playing": N_("playing"), "drawn": N_("drawn")}
+
+
+def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
+    """The event as the director reads it: its settings, then each round's tables and
+    results, in the language of `say`."""
     state = journal.state
     setup = state.setup
-    how = "each table's winner" if setup.advance == "winners" else f"the best {setup.best}"
+    how = (
+        msg("each table's winner goes on")
+        if setup.advance == "winners"
+        else msg("the best {n} go on", n=setup.best or 0)
+    )
     lines = [
-        f"{setup.name}: {setup.rounds} rounds of {setup.minutes} minutes on the {setup.board}"
-        f" board, tables of {setup.table_size}; {how} go on.",
-        f"{len(state.players)} players entered.",
+        msg(
+            "{event}: {rounds} rounds of {minutes} minutes on the {board} board, tables of "
+            "{size}; {how}.",
+            event=setup.name,
+            rounds=setup.rounds,
+            minutes=setup.minutes,
+            board=_board_words(setup.board),
+            size=setup.table_size,
+            how=how,
+        ).render(say),
+        plural(len(state.players), "{n} player entered.", "{n} players entered.").render(say),
     ]
     for rnd in state.rounds:
         status = "ended" if rnd.ended else ("playing" if rnd.started else "drawn")
-        lines.append(f"Round {rnd.number} ({status}):")
+        lines.append(
+            msg("Round {n} ({state}):", n=rnd.number, state=msg(ROUND_STATES[status])).render(say)
+        )
         for number, names in enumerate(rnd.tables, start=1):
             result = rnd.results.get(number)
-            url = rnd.urls.get(number, "not linked")
-            lines.append(f"  Table {number}: {', '.join(names)}  [{url}]")
+            url = rnd.urls.get(number) or say.gettext(N_("not linked"))
+            table = msg("Table {t}: {names}", t=number, names=", ".join(names)).render(say)
+            lines.append(f"  {table}  [{url}]")
             if result is not None:
-                marks = " (at time)" if result.at_time else ""
+                marks = f" ({say.gettext(N_('at time'))})" if result.at_time else ""
                 if result.corrections:
-                    marks += f" (corrected: {'; '.join(result.corrections)})"
+                    fixed = msg("corrected: {why}", why="; ".join(result.corrections))
+                    marks += f" ({fixed.render(say)})"
                 ranked = ", ".join(f"{p.place}. {p.name} {p.worth}" for p in result.places)
                 lines.append(f"    {ranked}{marks}")
         if rnd.byes:
-            lines.append(f"  Bye: {', '.join(rnd.byes)}")
+            lines.append("  " + msg("Bye: {names}", names=", ".join(rnd.byes)).render(say))
     return lines
 
 
-def _new(args: argparse.Namespace) -> int:
+def _board_words(name: str) -> Message | str:
+    from banker.tournament.director import _board_words as words
+
+    return words(name)
+
+
+def _new(args: argparse.Namespace, say: Translator = ENGLISH) -> int:
     from banker.cli import _load_rules
 
     advance, best = "winners", None
@@ -171,11 +212,19 @@ def _new(args: argparse.Namespace) -> int:
             rules=_load_rules(args.rules),
             seed=args.seed,
         )
-    except ValueError as exc:
-        raise BadInput("The event's settings are not valid: {why}", why=exc) from None
+    except ValidationError as exc:
+        raise BadInput(setup_problems(exc)) from None
     path = resolve_event_path(args.event)
     with EventJournal.create(path, setup):
         pass
-    print(f"New event at {path}: {setup.name}, {setup.rounds} rounds of {setup.minutes} minutes.")
-    print(f"Next: banker tournament players {args.event} NAME,NAME,...; then draw.")
+    made = msg(
+        "New event at {path}: {event}, {rounds} rounds of {minutes} minutes.",
+        path=str(path),
+        event=setup.name,
+        rounds=setup.rounds,
+        minutes=setup.minutes,
+    )
+    print(made.render(say))
+    line = f"banker tournament players {args.event} NAME,NAME,...; draw"
+    print(msg("Next: {line}", line=line).render(say))
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import csv
+import functools
 import io
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -19,7 +20,9 @@ from typing import Any
 
 from banker.core.edition import load_edition
 from banker.core.errors import BankerError
-from banker.core.money import Message
+from banker.core.money import Message, msg
+from banker.core.rules import RULE_NAMES
+from banker.i18n.message import ENGLISH, Translator, joined
 from banker.tournament.follower import Follower, TableLive
 from banker.tournament.journal import EventJournal, now
 from banker.tournament.model import (
@@ -43,10 +46,10 @@ class Director:
         self.follower.on_change = self._table_changed
         self.listeners: list[Callable[[], None]] = []
         self.edition = load_edition(journal.setup.edition)
-        self.problems: list[str] = []
+        self.problems: list[Message] = []
+        """Results that could not be recorded, newest last (shown on the board)."""
         self._redraw: asyncio.TimerHandle | None = None
         self._drawn_at = -REDRAW_EVERY
-        """Results that could not be recorded, newest last (shown on the board)."""
 
     @property
     def state(self) -> EventState:
@@ -136,7 +139,7 @@ class Director:
                 )
             )
         except BankerError as exc:
-            problem = f"Table {live.number}: {exc}"
+            problem = msg("Table {n}: {why}", n=live.number, why=exc.message)
             if problem not in self.problems:  # said once, not at every change of the table
                 self.problems.append(problem)
 
@@ -165,20 +168,29 @@ class Director:
             listener()
 
 
-def differences(state: EventState, number: int, table: dict[str, Any] | None) -> list[str]:
+def differences(state: EventState, number: int, table: dict[str, Any] | None) -> list[Message]:
     """What a table plays that the event does not: board, rules, seating."""
     if table is None:
         return []
     setup = state.setup
-    found: list[str] = []
+    found: list[Message] = []
     if table.get("board") != setup.board:
-        found.append(f"board {table.get('board')} (event: {setup.board})")
+        found.append(
+            msg(
+                "board {board} (event: {event})",
+                board=_board_words(str(table.get("board"))[:80]),
+                event=_board_words(setup.board),
+            )
+        )
     rules = table.get("rules")
     if isinstance(rules, dict):
         wanted = setup.rules.model_dump(mode="json")
         changed = sorted(k for k in set(rules) | set(wanted) if rules.get(k) != wanted.get(k))
         if changed:
-            found.append("house rules differ: " + ", ".join(changed))
+            words = [msg(RULE_NAMES[k]) for k in changed if k in RULE_NAMES]
+            if len(words) < len(changed):
+                words.append(msg("others"))
+            found.append(msg("house rules differ: {rules}", rules=joined(words)))
     current = state.current
     if current is not None and 1 <= number <= len(current.tables):
         seated = sorted(current.tables[number - 1])
@@ -189,8 +201,26 @@ def differences(state: EventState, number: int, table: dict[str, Any] | None) ->
             if isinstance(p, dict)
         )
         if names != seated:
-            found.append(f"players {', '.join(names)} (seated: {', '.join(seated)})")
+            found.append(
+                msg(
+                    "players {names} (seated: {seated})",
+                    names=", ".join(n[:40] for n in names[:12]),
+                    seated=", ".join(seated),
+                )
+            )
     return found
+
+
+def _board_words(name: str) -> Message | str:
+    """A board's name in the reader's language when it is a board that ships."""
+    return msg(name) if name in _shipped_boards() else name
+
+
+@functools.cache
+def _shipped_boards() -> frozenset[str]:
+    from banker.core.edition import BUILTIN_EDITIONS
+
+    return frozenset(load_edition(e).name for e in BUILTIN_EDITIONS)
 
 
 def ends_at(state: EventState) -> str | None:
@@ -248,8 +278,9 @@ def standings(state: EventState) -> list[dict[str, Any]]:
     return ranked
 
 
-def board_json(director: Director) -> dict[str, Any]:
-    """The board: every table of the current round live, and the standings."""
+def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
+    """The board: every table of the current round live, and the standings; what a table
+    plays differently is said through `say`."""
     state = director.state
     current = state.current
     money = director.edition.money
@@ -290,7 +321,7 @@ def board_json(director: Director) -> dict[str, Any]:
                     "corrected": bool(result and result.corrections),
                     "flagged": number in current.flagged,
                     "over_time": left is not None and left < 0 and result is None,
-                    "differs": differences(state, number, table),
+                    "differs": [m.render(say) for m in differences(state, number, table)],
                 }
             )
     return {

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from banker.core.errors import BankerError
-from banker.i18n import N_
+from banker.i18n import N_, is_language, joined, msg, translator
 from banker.tournament.director import Director, differences
 from banker.web.limits import Gate
 from banker.web.net import url_host
@@ -38,8 +38,10 @@ def check_share_url(url: str) -> str:
 
 
 class JoinDesk:
-    def __init__(self, director: Director) -> None:
+    def __init__(self, director: Director, language: str = "en") -> None:
         self.director = director
+        self.language = language
+        """The answer's language when the table does not say its own."""
         self.host: str | None = None
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
@@ -81,39 +83,47 @@ class JoinDesk:
     async def _join(self, request: web.Request) -> web.Response:
         form = await request.post()
         table, url = str(form.get("table", "")), str(form.get("url", ""))
+        asked = str(form.get("lang", ""))
+        say = translator(asked if is_language(asked) else self.language)
         try:
-            if not table.isdigit():
+            if not table.isdigit() or len(table) > 4:
                 raise BankerError("Give the table's number.")
             number = int(table)
             self.director.link(number, check_share_url(url))
-        except (BankerError, ValueError) as exc:
-            return web.Response(status=422, text=f"{exc}\n")
+        except BankerError as exc:
+            return web.Response(status=422, text=exc.message.render(say) + "\n")
+        except ValueError:  # a command the model refuses: the same plain answer
+            return web.Response(status=422, text=msg("Give the table's number.").render(say) + "\n")
         live = self.director.follower.tables.get(number)
         for _ in range(int(FIRST_TABLE_WAIT / 0.05)):
             if live is None or live.table is not None:
                 break
             await asyncio.sleep(0.05)
         if live is None or live.table is None:
-            return web.Response(text=f"Table {number} linked; the director cannot reach it yet.\n")
+            said = msg("Table {n} linked; the director cannot reach it yet.", n=number)
+            return web.Response(text=said.render(say) + "\n")
         found = differences(self.director.state, number, live.table)
         if not found:
-            return web.Response(
-                text=f"Table {number} linked: board, rules and seating as the event.\n"
-            )
-        return web.Response(
-            text=f"Table {number} linked, but it differs: " + "; ".join(found) + "\n"
-        )
+            said = msg("Table {n} linked: board, rules and seating as the event.", n=number)
+            return web.Response(text=said.render(say) + "\n")
+        said = msg("Table {n} linked, but it differs: {what}", n=number, what=joined(found, "; "))
+        return web.Response(text=said.render(say) + "\n")
 
 
-async def send_join(join_url: str, table: int, share_url: str) -> tuple[int, str]:
-    """The table's side: send its share address to the director. (status, answer)."""
+async def send_join(
+    join_url: str, table: int, share_url: str, language: str = "en"
+) -> tuple[int, str]:
+    """The table's side: send its share address to the director, asking for the answer in
+    `language`. (status, answer)."""
     import aiohttp
 
     timeout = aiohttp.ClientTimeout(total=10)
     try:
         async with aiohttp.ClientSession(timeout=timeout) as session:
-            data = {"table": str(table), "url": share_url}
+            data = {"table": str(table), "url": share_url, "lang": language}
             async with session.post(join_url, data=data) as response:
                 return response.status, await response.text()
     except aiohttp.ClientError as exc:
+        if isinstance(exc, OSError):  # a connection refused or cut: its errno says which
+            raise
         raise OSError(str(exc)) from None

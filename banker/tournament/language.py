@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from banker.core.errors import BadInput, BankerError
-from banker.core.money import Message
-from banker.i18n import translator
+from banker.core.money import Message, msg
+from banker.i18n import Translator, translator
 from banker.tournament.journal import EventJournal, now
 from banker.tournament.model import (
     AddPlayers,
@@ -113,10 +113,11 @@ def perform(
         playing = tuple(n for n in range(1, len(current.tables) + 1) if n not in current.results)
         lines = done(journal.apply(EndRound(round=current.number, playing=playing)))
         if playing:
-            lines.append(
-                "Still playing at time (record their results by hand): "
-                + ", ".join(str(n) for n in playing)
+            still = msg(
+                "Still playing at time (record their results by hand): {tables}",
+                tables=", ".join(str(n) for n in playing),
             )
+            lines.append(still.render(say))
         return lines
     if verb == "record":
         table, places = _table_and_places(rest)
@@ -141,8 +142,13 @@ def perform(
         from banker.tournament.director import standings
 
         return [
-            f"{r['rank']:>3}. {r['name']:<20} round {r['round']} place {r['place'] or '-'}"
-            f" worth {r['worth']}"
+            f"{r['rank']:>3}. {r['name']:<20} "
+            + msg(
+                "round {round} place {place} worth {worth}",
+                round=r["round"],
+                place=r["place"] or "-",
+                worth=r["worth"],
+            ).render(say)
             for r in standings(state)
         ]
     if verb == "csv":
@@ -157,10 +163,14 @@ def perform(
             target.write_text(results_csv(state), encoding="utf-8")
         except OSError as exc:
             raise BadInput("Cannot save {path}: {why}", path=str(target), why=exc) from None
-        return [f"Saved every round's results to {target}."]
+        return [done_saving(target, say)]
     raise BadInput(
         "{verb} is not a director's command: {verbs}.", verb=verb, verbs=", ".join(VERBS)
     )
+
+
+def done_saving(target: object, say: Translator) -> str:
+    return msg("Saved every round's results to {path}.", path=str(target)).render(say)
 
 
 def _current(journal: EventJournal) -> Round:

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from banker.core.errors import BadInput, NotAllowed, UnknownName
-from banker.core.money import Message, msg
+from banker.core.money import N_, Message, joined, msg
 from banker.core.rules import HouseRules
 
 Advance = Literal["winners", "best"]
@@ -358,3 +358,27 @@ def _copy(state: EventState) -> EventState:
         for r in state.rounds
     ]
     return EventState(state.setup, list(state.players), rounds)
+
+
+_SETUP_LIMITS: dict[str, str] = {
+    "name": N_("The event needs a name, at most 80 characters."),
+    "rounds": N_("Rounds: from 1 to 20."),
+    "minutes": N_("Minutes a round: from 1 to 600."),
+    "best": N_("N (for the best N): at least 1."),
+    "table_size": N_("Players a table: from 2 to 8."),
+    "advance": N_("Who goes on: each table's winner, or the best N."),
+    "edition": N_("The board: one that ships (us, uk)."),
+}
+
+
+def setup_problems(exc: ValidationError) -> Message:
+    """What is wrong with a new event's settings, in the table's words (never pydantic's
+    own English): one sentence per field refused."""
+    fields: list[str] = []
+    for error in exc.errors():
+        loc = error.get("loc") or ("",)
+        field_name = str(loc[0])
+        if field_name not in fields:
+            fields.append(field_name)
+    said = [msg(_SETUP_LIMITS.get(f, N_("Another setting is out of range."))) for f in fields]
+    return msg("The event's settings are not valid: {why}", why=joined(said, " "))

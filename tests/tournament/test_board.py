@@ -203,7 +203,9 @@ async def test_the_new_event_form_creates_the_event_and_opens_its_board(tmp_path
         app.screen.query_one("#minutes", Input).value = "0"
         await pilot.click("#create")
         await pilot.pause()
-        assert "minutes" in str(app.screen.query_one("#why", Static).render())  # says what is wrong
+        assert "Minutes a round: from 1 to 600" in str(
+            app.screen.query_one("#why", Static).render()
+        )  # says what is wrong
         assert not path.exists()
         app.screen.query_one("#minutes", Input).value = "75"
         app.screen.query_one("#advance", Select).value = "best"

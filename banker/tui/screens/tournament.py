@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -27,7 +28,7 @@ from banker.core.money import N_
 from banker.i18n import translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.language import perform
-from banker.tournament.model import EventSetup
+from banker.tournament.model import EventSetup, setup_problems
 from banker.tui.speech import SaysItsKeys
 from banker.tui.widgets.footer import KeysFooter
 from banker.web.standings import StandingsView
@@ -119,7 +120,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
             self.director.listeners.remove(self.refresh_board)
 
     def refresh_head(self) -> None:
-        board = board_json(self.director)
+        board = board_json(self.director, self.say)
         say = self.say
         left = clock(board["time_left"]) if board["started"] and not board["ended"] else ""
         where = self.standings.url if self.standings is not None else ""
@@ -134,7 +135,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
     def refresh_board(self) -> None:
         if not self.is_mounted:
             return
-        board = board_json(self.director)
+        board = board_json(self.director, self.say)
         table = self.query_one("#tables", DataTable)
         rows = {str(t["number"]): self._row(t) for t in board["tables"]}
         if list(rows) == list(self._shown):
@@ -153,7 +154,8 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         self.refresh_head()
         if self.director.problems:  # a result the director must look at: never hidden
             said = self.query_one("#said", Static)
-            said.update(Text("\n".join(self.director.problems[-3:]), style="bold red"))
+            problems = [m.render(self.say) for m in self.director.problems[-3:]]
+            said.update(Text("\n".join(problems), style="bold red"))
         self._show_detail(board)
 
     def _row(self, t: dict[str, Any]) -> list[Text]:
@@ -194,7 +196,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.row_key.value is not None:
             self.selected = int(event.row_key.value)
-            self._show_detail(board_json(self.director))
+            self._show_detail(board_json(self.director, self.say))
 
     def _show_detail(self, board: dict[str, Any]) -> None:
         widget = self.query_one("#ledger", Static)
@@ -339,14 +341,8 @@ class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
                 board=load_edition(edition).name,
                 seed=self._number("seed"),
             )
-        except ValueError as exc:
-            problems = getattr(exc, "errors", None)
-            why = (
-                "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in problems())
-                if callable(problems)
-                else str(exc)
-            )
-            self.query_one("#why", Static).update(why)
+        except ValidationError as exc:
+            self.query_one("#why", Static).update(setup_problems(exc).render(self.say))
             return
         self.dismiss(setup)
 
