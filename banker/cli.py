@@ -16,7 +16,7 @@ from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError
 from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
-from banker.core.money import Message, joined, msg
+from banker.core.money import Message, joined, msg, plural
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
 from banker.i18n import default_language, translator
@@ -380,11 +380,25 @@ def _recover(args: argparse.Namespace) -> int:
     from banker.store.recover import recover
 
     report = recover(resolve_game_path(args.game), args.to)
+    say = translator(args.said_in or report.language)
     if report.read_only:
-        print(f"Read-only: {report.source} ({report.read_only}); it was only read.")
-    print(f"Saved {report.saved} entries of {report.source} into {report.target}.")
+        print(
+            msg(
+                "Read-only: {path} ({why}); it was only read.",
+                path=str(report.source),
+                why=report.read_only,
+            ).render(say)
+        )
+    saved = plural(
+        report.saved,
+        "Saved {n} entry of {source} into {target}.",
+        "Saved {n} entries of {source} into {target}.",
+        source=str(report.source),
+        target=str(report.target),
+    )
+    print(saved.render(say))
     for line in report.lost:
-        print(f"  lost {line}")
+        print("  " + msg("lost {what}", what=line).render(say))
     return 0 if not report.lost else 1
 
 
@@ -393,7 +407,7 @@ def _log(args: argparse.Namespace) -> int:
         _read_only_note(journal)
         translate = translator(journal.game.state.language)
         for entry in journal.entries():
-            mark = "  (undone)" if entry.undone else ""
+            mark = "  " + translate.gettext("(undone)") if entry.undone else ""
             try:
                 text = entry.message.render(translate)
             except (KeyError, IndexError, ValueError):  # a translation that does not fit
@@ -406,7 +420,10 @@ def _backup(args: argparse.Namespace) -> int:
     source = resolve_game_path(args.game)
     target = Path(args.file)
     Journal.backup(source, target)
-    print(f"A copy of {source} is at {target}: one file, complete.")
+    done = msg(
+        "A copy of {source} is at {target}: one file, complete.", source=source, target=target
+    )
+    print(done.render(translator(args.said_in or _language_of(args))))
     return 0
 
 

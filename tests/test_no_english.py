@@ -198,3 +198,37 @@ def test_the_seating_after_draw_is_in_the_language(
     seating = [line for line in said.splitlines() if not line.startswith("banker new")]
     text = "\n".join(seating)
     assert "1" in text and english_in(text, language, names + ["cup"]) == [], text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_recover_backup_and_log_speak_the_games_language(
+    language: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`banker recover` said "Saved 3 entries of", "lost entry 4: the undo of entry 3, which
+    was lost, was dropped" and SQLite's own English; `backup` and `log` their lines."""
+    import sqlite3
+
+    from banker.cli import main
+
+    path = tmp_path / "g.banker"
+    setup = c.Setup(players=["Ann", "Ben"], edition=load_edition("us"), language=language)
+    with Journal.create(path, setup) as j:
+        j.apply(c.Collect(player="Ann", amount=10))
+        j.apply(c.Collect(player="Ann", amount=20))
+        j.undo()  # undoes entry 3, which is then lost
+        j.apply(c.Collect(player="Ben", amount=5))
+    said: list[str] = []
+    assert main(["log", str(path)]) == 0  # with an undone entry
+    said.append(capsys.readouterr().out)
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM journal WHERE seq = 3")
+        db.execute("UPDATE journal SET command = 'not json' WHERE seq = 5")
+    assert main(["recover", str(path)]) == 1  # something was lost: it says so
+    said.append(capsys.readouterr().out)
+    assert (
+        main(["backup", str(tmp_path / "g-recovered.banker"), str(tmp_path / "copy.banker")]) == 0
+    )
+    said.append(capsys.readouterr().out)
+    assert said[1].count("\n") >= 3, said[1]  # saved, and two entries lost
+    leaks = {t: w for t in said if (w := english_in(t, language, ["Ann", "Ben", str(tmp_path)]))}
+    assert not leaks, leaks

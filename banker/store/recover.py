@@ -17,7 +17,8 @@ from pathlib import Path
 
 from banker.core.commands import Setup, parse_command_json, parse_setup_json
 from banker.core.errors import BankerError, JournalError
-from banker.core.money import Message
+from banker.core.money import Message, msg
+from banker.i18n.causes import cause_words
 from banker.store import fileformat as ff
 from banker.store.glance import read_only_note
 from banker.store.journal import DB_ERRORS, ROW_ERRORS, Journal, _publish, _unlink_quietly
@@ -36,10 +37,12 @@ class Recovery:
     source: Path
     target: Path
     saved: int = 0
-    lost: list[str] = field(default_factory=list)
+    lost: list[Message] = field(default_factory=list)
     """One line per entry (or run of entries) that could not be read or no longer applied."""
     read_only: Message | None = None
     """Why the source could only be read (it is never written anyway), if it could not be."""
+    language: str = "en"
+    """The game's language, as its setup says (the report is said in it)."""
 
 
 def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
@@ -79,14 +82,16 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
         raise JournalError(
             "Nothing can be read from {path} ({why}): it is not a game file, or too damaged.",
             path=source,
-            why=_text(exc),
+            why=_cause(exc),
         ) from None
     report = Recovery(source, target, read_only=note)
     building = target.with_name(f".{target.name}.{os.getpid()}.recovering")
     _unlink_quietly(building)
     try:
         rows = _scan(conn, version >= 2, report)
-        journal = Journal.create(building, _setup(next(rows, None), source))
+        setup = _setup(next(rows, None), source)
+        report.language = setup.language
+        journal = Journal.create(building, setup)
         try:
             _replay(journal, rows, report)
         finally:
@@ -94,7 +99,7 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
         _publish(building, target)
     except DB_ERRORS as exc:
         raise JournalError(
-            "The recovered game cannot be written to {path} ({why}).", path=target, why=_text(exc)
+            "The recovered game cannot be written to {path} ({why}).", path=target, why=_cause(exc)
         ) from None
     finally:
         _unlink_quietly(building)
@@ -114,15 +119,26 @@ def _replay(journal: Journal, rows: Iterator[Row], report: Recovery) -> None:
                 mine = new_seq.get(target)
                 if mine is None:
                     report.lost.append(
-                        f"entry {seq}: the {kind} of entry {target}, which was lost, was dropped"
+                        msg(
+                            "entry {seq}: the {kind} of entry {target}, which was lost, "
+                            "was dropped",
+                            seq=seq,
+                            kind=kind,
+                            target=target,
+                        )
                     )
                     continue
                 game = journal.game
                 stack = game.applied if kind == "undo" else game.undone
                 if not stack or stack[-1].seq != mine:
                     report.lost.append(
-                        f"entry {seq}: the {kind} of entry {target} no longer fits after what "
-                        "was lost, and was dropped"
+                        msg(
+                            "entry {seq}: the {kind} of entry {target} no longer fits after "
+                            "what was lost, and was dropped",
+                            seq=seq,
+                            kind=kind,
+                            target=target,
+                        )
                     )
                     continue
                 if kind == "undo":
@@ -130,9 +146,9 @@ def _replay(journal: Journal, rows: Iterator[Row], report: Recovery) -> None:
                 else:
                     journal.redo()
             else:
-                raise ValueError(f"a damaged entry (kind {kind!r})")
+                raise BankerError("a damaged entry (kind {kind})", kind=repr(kind)[:40])
         except (BankerError, *ROW_ERRORS) as exc:
-            report.lost.append(f"entry {seq}: {_text(exc)}")
+            report.lost.append(msg("entry {seq}: {why}", seq=seq, why=_cause(exc)))
             continue
         report.saved += 1
 
@@ -158,7 +174,9 @@ def _scan(conn: sqlite3.Connection, chained: bool, report: Recovery) -> Iterator
                 after = seq
                 if chained and not gap and previous is not None:
                     if row[6] != _chain_of(previous, row):
-                        report.lost.append(f"entry {seq}: damaged (not what was written)")
+                        report.lost.append(
+                            msg("entry {seq}: damaged (not what was written)", seq=seq)
+                        )
                         previous = row[6]
                         continue
                 previous = row[6]
@@ -174,21 +192,19 @@ def _scan(conn: sqlite3.Connection, chained: bool, report: Recovery) -> Iterator
                 except DB_ERRORS:
                     one = None
                 if one is None:
-                    report.lost.append(f"entry {first}: unreadable ({_text(exc)})")
+                    report.lost.append(_unreadable(first, first, exc))
                 else:
                     yield (first, *one[1:])
                 continue
             failed_at = after
             resume = _next_readable(conn, after)
             if resume is None or resume <= after:
-                report.lost.append(f"every entry after {after}: unreadable ({_text(exc)})")
+                report.lost.append(
+                    msg("every entry after {seq}: unreadable ({why})", seq=after, why=_cause(exc))
+                )
                 return
             if resume > first:
-                report.lost.append(
-                    f"entries {first} to {resume - 1}: unreadable ({_text(exc)})"
-                    if resume - 1 > first
-                    else f"entry {first}: unreadable ({_text(exc)})"
-                )
+                report.lost.append(_unreadable(first, resume - 1, exc))
             after = resume - 1
             previous = None  # the entry before `resume` is lost: nothing to check it with
 
@@ -243,8 +259,25 @@ def _setup(row: Row | None, source: Path) -> Setup:
         raise JournalError(
             "The setup of {path} cannot be read ({why}): there is no game to recover.",
             path=source,
-            why=_text(exc),
+            why=_cause(exc),
         ) from None
+
+
+def _unreadable(first: int, last: int, exc: BaseException) -> Message:
+    if last > first:
+        return msg(
+            "entries {first} to {last}: unreadable ({why})",
+            first=first,
+            last=last,
+            why=_cause(exc),
+        )
+    return msg("entry {seq}: unreadable ({why})", seq=first, why=_cause(exc))
+
+
+def _cause(exc: BaseException) -> Message | str:
+    """The reason in the reader's words where it is known, else its text, bounded."""
+    words = cause_words(exc)
+    return words if isinstance(words, Message) else _text(exc)
 
 
 def _text(exc: BaseException) -> str:
