@@ -16,88 +16,119 @@ from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError
 from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
-from banker.core.money import Message, joined, msg, plural
+from banker.core.money import N_, Message, joined, msg, plural
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules
 from banker.i18n import default_language, translator
+from banker.i18n.arguments import speak_arguments
+from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.i18n.languages import LANGUAGES
 from banker.launch import opens_app, start_app
 from banker.store import Journal, resolve_game_path
 from banker.store.paths import custom_editions
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(say: Catalogue | EnglishCatalogue = ENGLISH_CATALOGUE) -> argparse.ArgumentParser:
+    """The command line's form, its help said in `say`'s language."""
+    t = say.gettext
     parser = argparse.ArgumentParser(
         prog="banker",
-        description="The bank of a real Monopoly table: cash, deeds, mortgages, buildings, rent.",
+        description=t(
+            N_("The bank of a real Monopoly table: cash, deeds, mortgages, buildings, rent.")
+        ),
     )
-    parser.add_argument("--version", action="version", version=f"banker {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"banker {__version__}",
+        help=t(N_("show program's version number and exit")),
+    )
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
 
-    new = sub.add_parser("new", help="start a new game file")
-    new.add_argument("game", help="a name (kept in your games folder) or a path")
-    new.add_argument("--players", required=True, help="names in turn order, e.g. Alice,Bob,Carol")
-    new.add_argument("--edition", default="us", help="us, uk or the path of an edition file")
-    new.add_argument("--rules", help="a TOML file of house rules")
+    new = sub.add_parser("new", help=t(N_("start a new game file")))
+    new.add_argument(
+        "game", metavar="GAME", help=t(N_("a name (kept in your games folder) or a path"))
+    )
+    new.add_argument(
+        "--players", required=True, help=t(N_("names in turn order, e.g. Alice,Bob,Carol"))
+    )
+    new.add_argument("--edition", default="us", help=t(N_("us, uk or the path of an edition file")))
+    new.add_argument("--rules", help=t(N_("a TOML file of house rules")))
     new.add_argument(
         "--lang",
         choices=("en", "ms", "th"),
-        help="the game's language (default: your computer's, if Banker speaks it)",
+        help=t(N_("the game's language (default: your computer's, if Banker speaks it)")),
     )
     new.add_argument(
         "--deal",
         metavar="N|all",
-        help="deal the deeds at the start: N per player, or all (paid unless --free)",
+        help=t(N_("deal the deeds at the start: N per player, or all (paid unless --free)")),
     )
-    new.add_argument("--free", action="store_true", help="dealt deeds cost nothing")
+    new.add_argument("--free", action="store_true", help=t(N_("dealt deeds cost nothing")))
 
-    do = sub.add_parser("do", help="apply commands to a game")
-    do.add_argument("game")
-    do.add_argument("command", nargs="?", help="one command, e.g. 'rent Bob Boardwalk'")
-    do.add_argument("-f", "--file", help="a script: one command per line, # for comments")
+    do = sub.add_parser("do", help=t(N_("apply commands to a game")))
+    do.add_argument("game", metavar="GAME")
+    do.add_argument(
+        "command",
+        metavar="COMMAND",
+        nargs="?",
+        help=t(N_("one command, e.g. 'rent Bob Boardwalk'")),
+    )
+    do.add_argument("-f", "--file", help=t(N_("a script: one command per line, # for comments")))
 
-    show = sub.add_parser("show", help="print the state of a game")
-    show.add_argument("game")
-    show.add_argument("--json", action="store_true", help="as JSON")
+    show = sub.add_parser("show", help=t(N_("print the state of a game")))
+    show.add_argument("game", metavar="GAME")
+    show.add_argument("--json", action="store_true", help=t(N_("as JSON")))
 
-    log = sub.add_parser("log", help="print the journal of a game")
-    log.add_argument("game")
+    log = sub.add_parser("log", help=t(N_("print the journal of a game")))
+    log.add_argument("game", metavar="GAME")
 
-    share = sub.add_parser("share", help="serve a read-only view of a game to the players' phones")
-    share.add_argument("game")
+    share = sub.add_parser(
+        "share", help=t(N_("serve a read-only view of a game to the players' phones"))
+    )
+    share.add_argument("game", metavar="GAME")
     share.add_argument(
-        "--host", help="the address to listen on (default: this computer's on the local network)"
+        "--host",
+        help=t(N_("the address to listen on (default: this computer's on the local network)")),
     )
-    share.add_argument("--port", type=int, default=0, help="the port (default: a free one)")
+    share.add_argument("--port", type=int, default=0, help=t(N_("the port (default: a free one)")))
     share.add_argument(
-        "--players", action="store_true", help="also draw a QR code for each player's own page"
+        "--players",
+        action="store_true",
+        help=t(N_("also draw a QR code for each player's own page")),
     )
 
-    demo = sub.add_parser("demo", help="open the app on a game in full swing")
-    demo.add_argument("--share-host", help="where the table view listens (default: LAN)")
-    demo.add_argument("--share-port", type=int, default=0, help="its port (default: free)")
+    demo = sub.add_parser("demo", help=t(N_("open the app on a game in full swing")))
+    demo.add_argument("--share-host", help=t(N_("where the table view listens (default: LAN)")))
+    demo.add_argument("--share-port", type=int, default=0, help=t(N_("its port (default: free)")))
 
-    edition = sub.add_parser("edition", help="list the editions, or check an edition file")
+    edition = sub.add_parser("edition", help=t(N_("list the editions, or check an edition file")))
     edition_sub = edition.add_subparsers(dest="edition_action", metavar="list|check")
-    edition_sub.add_parser("list", help="the editions that ship, and your own")
-    check = edition_sub.add_parser("check", help="validate an edition file and say what is wrong")
-    check.add_argument("file")
+    edition_sub.add_parser("list", help=t(N_("the editions that ship, and your own")))
+    check = edition_sub.add_parser(
+        "check", help=t(N_("validate an edition file and say what is wrong"))
+    )
+    check.add_argument("file", metavar="FILE")
 
-    rec = sub.add_parser("recover", help="save every intact entry of a damaged game file")
-    rec.add_argument("game")
-    rec.add_argument("--to", help="the new game file (default: GAME-recovered.banker)")
+    rec = sub.add_parser("recover", help=t(N_("save every intact entry of a damaged game file")))
+    rec.add_argument("game", metavar="GAME")
+    rec.add_argument("--to", help=t(N_("the new game file (default: GAME-recovered.banker)")))
 
-    backup = sub.add_parser("backup", help="a safe copy of a game, even while it is being played")
-    backup.add_argument("game")
-    backup.add_argument("file", help="the copy (a new file)")
+    backup = sub.add_parser(
+        "backup", help=t(N_("a safe copy of a game, even while it is being played"))
+    )
+    backup.add_argument("game", metavar="GAME")
+    backup.add_argument("file", metavar="FILE", help=t(N_("the copy (a new file)")))
 
     from banker.tournament.cli import add_parser as add_tournament
 
-    add_tournament(sub)
-    parser.epilog = (
-        "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a game. "
-        "--lang en|ms|th anywhere on the line: the language of what it says (default: the "
-        "game's, else your computer's)."
+    add_tournament(sub, say)
+    parser.epilog = t(
+        N_(
+            "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a "
+            "game. --lang en|ms|th anywhere on the line: the language of what it says "
+            "(default: the game's, else your computer's)."
+        )
     )
     return parser
 
@@ -107,7 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if opens_app(argv):
         return start_app(argv)
     argv, asked = _take_language(argv)
-    parser = _parser()
+    say = translator(asked or _new_games_language(argv) or default_language())
+    speak_arguments(say)  # `--help` and a malformed line's refusal, in the language asked
+    parser = _parser(say)
     args, unknown = parser.parse_known_args(argv)
     if args.action == "new" and args.lang is None:
         args.lang = asked  # `banker --lang th new ...`: the new game's language too
@@ -115,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown and args.action == "do" and args.command is None and len(unknown) == 1:
         args.command = unknown[0]  # a line starting with '-': the language says what is wrong
     elif unknown:
-        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        parser.error(say.gettext(N_("unrecognized arguments: %s")) % " ".join(unknown))
     try:
         if args.action == "demo":
             flags = ["--share-port", str(args.share_port)]
@@ -142,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from banker.tournament.cli import run as run_tournament
 
             return run_tournament(args)
-        _parser().print_help()
+        parser.print_help()
         return 0
     except BankerError as exc:
         language = asked or getattr(args, "lang", None) or _language_of(args)
@@ -283,9 +316,22 @@ def _take_language(argv: list[str]) -> tuple[list[str], str | None]:
         else:
             rest.append(word)
     if asked is not None and asked not in LANGUAGES:
-        codes = ", ".join(LANGUAGES)
-        raise SystemExit(f"banker: --lang takes one of {codes}, not {asked!r}.")
+        said = msg(
+            "--lang takes one of {codes}, not {asked!r}.", codes=", ".join(LANGUAGES), asked=asked
+        )
+        raise SystemExit("banker: " + said.render(translator(default_language())))
     return rest, asked
+
+
+def _new_games_language(argv: list[str]) -> str | None:
+    """`banker new ... --lang th`: the new game's language, which its refusals speak too."""
+    if argv[:1] != ["new"]:
+        return None
+    for i, word in enumerate(argv):
+        code = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word[7:]
+        if (word == "--lang" or word.startswith("--lang=")) and code in LANGUAGES:
+            return code
+    return None
 
 
 def _language_of(args: argparse.Namespace) -> str:

@@ -42,24 +42,37 @@ EXCEPTIONS = {
 }
 
 
-TYPED = re.compile(r"'[^']*'|\"[^\"]*\"|\S*[/\\]\S*")
-"""What the banker typed, echoed back in quotes, a command shown in quotes, and paths."""
+TYPED = re.compile(
+    r"'[^']*'|\"[^\"]*\"|\S*[/\\]\S*|(?<![\w-])--?[A-Za-z][\w-]*|\S+\.(?:banker|event|toml|csv)\b|(?m:^\s*banker (?:(?!: ).)*$)"
+)
+"""What the banker typed, echoed back in quotes, a command shown in quotes, paths and
+flags (`--edition us`), and a whole line that is a command to type (`banker new ...`, never `banker: error: ...`)."""
 
 EXAMPLES = {"board", "me", "av", "st", "ch", "tax", "chance", "at", "fix", "doubles", "all"}
 """Words of the command language's own examples, shown unquoted (`me av` for
 Mediterranean Avenue): typed as they stand in any language."""
 
-DIRECTORS_FORMS = {"tournament", "because", "TABLE", "ROUND", "REASON", "FILE", "NAME", "EVENT"}
+DIRECTORS_FORMS = {
+    "tournament", "because", "TABLE", "ROUND", "REASON", "FILE", "NAME", "NAMES", "EVENT"
+}  # fmt: skip
 """The director's command forms (`correct [ROUND] TABLE ... because REASON`), typed as
 they stand in any language."""
 
 
 @cache
 def command_words() -> frozenset[str]:
-    from banker.core.language import VERBS
+    """The verbs, the words typed after the names (`income flat`, `pot`, `lift`), and the
+    capitals of the verbs' forms (`pay PLAYER AMOUNT`), which stand for what is typed."""
+    from banker.core.language import USAGE, VERBS
+    from banker.core.verbs import WORDS
     from banker.tournament.language import VERBS as DIRECTORS
 
-    return frozenset(VERBS) | frozenset(DIRECTORS) | EXAMPLES | DIRECTORS_FORMS
+    typed = {w for word in WORDS for k in (*word.keywords, *word.aliases) for w in k.split()}
+    forms = {w for usage in USAGE.values() for w in WORD.findall(usage) if w.isupper()}
+    editions = frozenset(BUILTIN_EDITIONS)  # `--edition uk`
+    return (
+        frozenset(VERBS) | frozenset(DIRECTORS) | EXAMPLES | DIRECTORS_FORMS | typed | forms
+    ) | editions
 
 
 @cache
@@ -85,7 +98,7 @@ def catalogue_words(language: str) -> frozenset[str]:
 def english_in(text: str, language: str, names: Iterable[str] = ()) -> list[str]:
     """The words of `text` that are English left untranslated: neither a name, a key, an
     exception nor (in Malay) a Malay word."""
-    allowed = set(EXCEPTIONS) | KEYS | board_names() | command_words()
+    allowed = set(EXCEPTIONS) | KEYS | board_names() | command_words() | argument_forms()
     for name in names:
         allowed |= set(WORD.findall(name))
     malay = catalogue_words("ms") if language == "ms" else frozenset()
@@ -95,3 +108,26 @@ def english_in(text: str, language: str, names: Iterable[str] = ()) -> list[str]
             continue
         found.append(word)
     return found
+
+
+@cache
+def argument_forms() -> frozenset[str]:
+    """The words of the command line's own forms as `--help` prints them: every metavar
+    (`GAME`, `PLAYERS`, `N|all`; an option's own name is a flag, passed over as typed) and
+    subcommand (`edition list`), typed as they stand in any language."""
+    import argparse
+
+    from banker.cli import _parser
+
+    words: set[str] = set()
+    parsers = [_parser()]
+    while parsers:
+        parser = parsers.pop()
+        for action in parser._actions:
+            shown = action.metavar if action.metavar is not None else action.dest.upper()
+            if isinstance(shown, str):
+                words |= {w for w in WORD.findall(shown) if w.isupper()}
+            if isinstance(action, argparse._SubParsersAction):
+                words |= set(action.choices)
+                parsers += list(action.choices.values())
+    return frozenset(words)

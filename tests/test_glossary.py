@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import polib
 import pytest
 
+from banker.core.language import USAGE
 from tools.i18n_extract import LOCALE
 
 GLOSSARY = LOCALE / "glossary.toml"
@@ -45,11 +46,16 @@ def _terms() -> list[Term]:
 TERMS = _terms()
 
 
+FORMS = frozenset(USAGE.values())
+"""The verbs' forms (`trade PLAYER PLAYER give ITEMS get ITEMS [lift [DEEDS]]`): their
+words are typed as they stand in every language, so no glossary word is looked for."""
+
+
 def _translations(language: str) -> list[tuple[str, str]]:
     """Every (English, translation) pair of a catalogue, plural forms included."""
     pairs = []
     for e in polib.pofile(str(LOCALE / f"{language}.po")):
-        if e.obsolete:
+        if e.obsolete or e.msgid in FORMS:
             continue
         if e.msgid_plural:
             pairs += [(e.msgid_plural, s) for s in e.msgstr_plural.values() if s]

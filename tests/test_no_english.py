@@ -232,3 +232,128 @@ def test_recover_backup_and_log_speak_the_games_language(
     assert said[1].count("\n") >= 3, said[1]  # saved, and two entries lost
     leaks = {t: w for t in said if (w := english_in(t, language, ["Ann", "Ben", str(tmp_path)]))}
     assert not leaks, leaks
+
+
+def _said(argv: list[str]) -> tuple[int, str]:
+    """What `banker ARGV` prints (both streams) and its exit status, `--help` included."""
+    import contextlib
+    import io
+
+    from banker.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            status = main(argv)
+        except SystemExit as exc:  # argparse's --help and its refusals
+            status = exc.code if isinstance(exc.code, int) else 2
+    return status, out.getvalue()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_verb_and_its_refusals_read_in_the_language(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review's tour of the command line: each verb's example, the verb alone, with a
+    name nobody has and with a word too many, on a new game and on the demo game in full
+    swing; then the questions and history moves. A refusal's form (`Write it as: jail
+    PLAYER fine|card to leave, or ...`) was English."""
+    from banker.core.verbs import DECLARED
+    from banker.demo import DEMO_PLAYERS, make_demo
+
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path))
+    assert _said(["new", "g", "--players", "Alice,Bob,Carol", "--lang", language])[0] == 0
+    demo = make_demo(tmp_path / "demo.banker")
+    assert _said(["do", str(demo), f"language {language}"])[0] == 0
+    names = ["Alice", "Bob", "Carol", *DEMO_PLAYERS]
+    examples = [v.example for v in DECLARED if getattr(v, "example", None)]
+    leaks: dict[str, list[str]] = {}
+    refused = 0
+    for game in ("g", str(demo)):
+        for example in examples:
+            verb = example.split()[0]
+            if verb == "language":  # stays in the language under test
+                lines = [f"language {language}", "language", "language xx"]
+            else:
+                lines = [example, verb, f"{verb} nobody", f"{example} extra"]
+            for line in lines:
+                status, text = _said(["do", game, line])
+                refused += status != 0
+                if words := english_in(text, language, names):
+                    leaks[line] = words
+        asked = [["do", game, q] for q in ("worth alice", "raise bob", "undo", "redo")]
+        for argv in [*asked, ["show", game], ["log", game]]:
+            if words := english_in(_said(argv)[1], language, names):
+                leaks[" ".join(argv)] = words
+    assert refused > len(examples) * 2  # the refusals were said, not skipped
+    assert not leaks, leaks
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_directors_commands_read_in_the_language(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every director's command from the shell, a refused form of each, and argparse's own
+    refusal of an unknown action."""
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path))
+    t = ["tournament"]
+    players = "Ana,Ben,Cai,Dan,Eve,Fay,Gus,Hal"
+    tour = [
+        [*t, "new", "cup", "--rounds", "2"],
+        [*t, "players", "cup", players],
+        [*t, "players", "cup"],
+        [*t, "start", "cup"],
+        [*t, "draw", "cup"],
+        [*t, "seating", "cup"],
+        [*t, "seating", "cup", "9"],
+        [*t, "link", "cup"],
+        [*t, "link", "cup", "1", "ftp://x"],
+        [*t, "link", "cup", "1", "http://127.0.0.1:9/t/x"],
+        [*t, "start", "cup"],
+        [*t, "record", "cup"],
+        [*t, "record", "cup", "1", "Ana=x"],
+        [*t, "standings", "cup"],
+        [*t, "end", "cup"],
+        [*t, "record", "cup", "1", "Ana=2400,Ben=1800,Cai=1500,Dan=900"],
+        [*t, "record", "cup", "2", "Eve=2400,Fay=1800,Gus=1500,Hal=900"],
+        [*t, "correct", "cup", "1", "Ana=2400,Ben=1800,Cai=1500,Dan=900"],
+        [*t, "correct", "cup", "1", "Ana=2500,Ben=1800,Cai=1500,Dan=900", "because", "typo"],
+        [*t, "undo", "cup"],
+        [*t, "redo", "cup"],
+        [*t, "draw", "cup"],
+        [*t, "show", "cup"],
+        [*t, "log", "cup"],
+        [*t, "standings", "cup"],
+        [*t, "csv", "cup", "-o", str(tmp_path / "missing" / "x.csv")],
+        [*t, "csv", "cup", "-o", str(tmp_path / "x.csv")],
+        [*t, "bogus", "cup"],
+        [*t, "show", "nowhere"],
+        [*t],
+    ]
+    leaks = {}
+    for argv in tour:
+        status, text = _said([*argv, "--lang", language])
+        assert text.strip(), argv
+        if words := english_in(text, language, ["cup", *players.split(",")]):
+            leaks[" ".join(argv[1:4])] = words
+    assert not leaks, leaks
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_and_a_malformed_line_are_in_the_language(language: str) -> None:
+    """`--help` of every action, and argparse's own refusals ("usage:", "error:", "the
+    following arguments are required"), in the language asked for."""
+    from banker.cli import _parser
+
+    actions = [[a] for a in _parser()._subparsers._group_actions[0].choices]  # type: ignore[union-attr]
+    tour = [[], *actions, ["tournament", "board"], ["tournament", "join"], ["edition", "check"]]
+    leaks = {}
+    for argv in tour:
+        for line in ([*argv, "--help"], [*argv, "--no-such-flag"]):
+            status, text = _said(["--lang", language, *line])
+            assert status != 0 or line[-1] == "--help", line
+            if words := english_in(text, language, ["Alice", "Bob", "Carol", "Ana", "Ben"]):
+                leaks[" ".join(line)] = words
+    status, text = _said(["new", "x", "--lang", language])  # no --players
+    assert status == 2 and english_in(text, language) == [], text
+    assert not leaks, leaks

@@ -120,7 +120,7 @@ def update() -> None:
     sentences = extract()
     for language in TRANSLATED:
         path = LOCALE / f"{language}.po"
-        po = polib.pofile(str(path)) if path.exists() else polib.POFile()
+        po = polib.pofile(str(path), wrapwidth=0) if path.exists() else polib.POFile(wrapwidth=0)
         if not path.exists():
             po.metadata = {
                 "Project-Id-Version": "banker",
@@ -154,9 +154,7 @@ def update() -> None:
                 translated = known[many].msgstr if many in known else ""
                 if entry is not None:
                     po.remove(entry)
-                entry = polib.POEntry(
-                    msgid=one, msgid_plural=many, msgstr_plural={0: translated}
-                )
+                entry = polib.POEntry(msgid=one, msgid_plural=many, msgstr_plural={0: translated})
                 po.append(entry)
             entry.msgid_plural = many
             where = sentences.get(one, []) + sentences.get(many, [])

@@ -17,7 +17,7 @@ from banker.core import commands as c
 from banker.core.errors import BadInput, BankerError, UnknownName
 from banker.core.ledger import MAX_AMOUNT
 from banker.core.level import HOTEL_CODE, MOST_HOUSES
-from banker.core.money import joined
+from banker.core.money import Message, joined
 from banker.core.names import candidates, match, normalize
 from banker.core.state import GameState
 from banker.core.worth import MAX_DICE, MIN_DICE
@@ -66,7 +66,7 @@ class Args:
     state: GameState
 
     def usage(self) -> BadInput:
-        return BadInput("Write it as: {usage}", usage=self.usage_text)
+        return BadInput("Write it as: {usage}", usage=Message(self.usage_text))
 
     @property
     def players(self) -> list[str]:
@@ -135,7 +135,7 @@ class Args:
             raise BadInput(
                 "{extra!r} is more than this command takes. Write it as: {usage}",
                 extra=" ".join(words),
-                usage=self.usage_text,
+                usage=Message(self.usage_text),
             )
 
 

@@ -28,7 +28,7 @@ from banker.core import (
     turns,
 )
 from banker.core import commands as c
-from banker.core.money import Message
+from banker.core.money import N_, Message
 from banker.core.reading import Args
 from banker.core.state import GameState
 
@@ -72,12 +72,12 @@ class Verb(Generic[CommandT]):
     """It may be done at any moment, even after the game has ended."""
 
 
-SELL = Word("sell", "sell PLAYER DEED [N|hotel]", reading.sell, "build", keywords=("hotel",))
+SELL = Word("sell", N_("sell PLAYER DEED [N|hotel]"), reading.sell, "build", keywords=("hotel",))
 """Houses or a hotel: one word for two commands."""
 
 JAIL = Word(
     "jail",
-    "jail PLAYER fine|card to leave, or jail PLAYER after three doubles",
+    N_("jail PLAYER fine|card to leave, or jail PLAYER after three doubles"),
     reading.jail,
     "jail",
     keywords=("fine", "card"),
@@ -88,14 +88,14 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.PassGo,
         handlers.go,
-        Word("go", "go PLAYER", reading.go, "pass_go"),
+        Word("go", N_("go PLAYER"), reading.go, "pass_go"),
         example="go alice",
         while_owing=True,
     ),
     Verb(
         c.Buy,
         handlers.buy,
-        Word("buy", "buy PLAYER DEED", reading.buy, "landed"),
+        Word("buy", N_("buy PLAYER DEED"), reading.buy, "landed"),
         example="buy bob park",
     ),
     Verb(
@@ -103,7 +103,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         handlers.rent,
         Word(
             "rent",
-            "rent PLAYER DEED [DICE] [double|x10]",
+            N_("rent PLAYER DEED [DICE] [double|x10]"),
             reading.rent,
             "landed",
             keywords=("double", "x10"),
@@ -113,14 +113,20 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.Pay,
         handlers.pay,
-        Word("pay", "pay PLAYER AMOUNT [to PLAYER|pot]", reading.pay, "pay", keywords=("to",)),
+        Word(
+            "pay",
+            N_("pay PLAYER AMOUNT [to PLAYER|pot]"),
+            reading.pay,
+            "pay",
+            keywords=("to", "pot"),
+        ),
         example="pay bob 50 to alice",
         while_owing=True,
     ),
     Verb(
         c.Collect,
         handlers.collect,
-        Word("collect", "collect PLAYER AMOUNT", reading.collect, "collect"),
+        Word("collect", N_("collect PLAYER AMOUNT"), reading.collect, "collect"),
         example="collect alice 100",
         while_owing=True,
     ),
@@ -129,20 +135,20 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         handlers.tax,
         Word(
             "tax",
-            "tax PLAYER income flat|percent, or tax PLAYER luxury",
+            N_("tax PLAYER income flat|percent, or tax PLAYER luxury"),
             reading.tax,
             "landed",
             keywords=("income flat", "income percent", "luxury"),
         ),
         example="tax bob income flat",
     ),
-    Word("worth", "worth PLAYER", reading.worth, None),
+    Word("worth", N_("worth PLAYER"), reading.worth, None),
     Verb(
         c.DrawCard,
         cards.draw,
         Word(
             "card",
-            "card PLAYER CARD_ID [DEED] [at SQUARE] [DICE] [go]",
+            N_("card PLAYER CARD_ID [DEED] [at SQUARE] [DICE] [go]"),
             reading.card,
             "landed",
             keywords=("go", "at"),
@@ -165,13 +171,13 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.BuildHouses,
         buildings.build_houses,
-        Word("build", "build PLAYER DEED [N]", reading.build, "build"),
+        Word("build", N_("build PLAYER DEED [N]"), reading.build, "build"),
         example="build alice park 2",
     ),
     Verb(
         c.BuildHotel,
         buildings.build_hotel,
-        Word("hotel", "hotel PLAYER DEED", reading.hotel, "build"),
+        Word("hotel", N_("hotel PLAYER DEED"), reading.hotel, "build"),
         example="hotel alice park",
     ),
     Verb(
@@ -191,7 +197,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.Mortgage,
         handlers.mortgage,
-        Word("mortgage", "mortgage PLAYER DEED", reading.mortgage, "mortgage"),
+        Word("mortgage", N_("mortgage PLAYER DEED"), reading.mortgage, "mortgage"),
         example="mortgage alice board",
         while_owing=True,
     ),
@@ -200,7 +206,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         handlers.unmortgage,
         Word(
             "unmortgage",
-            "unmortgage PLAYER DEED",
+            N_("unmortgage PLAYER DEED"),
             reading.unmortgage,
             "mortgage",
             aliases=("lift",),
@@ -212,7 +218,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         trades.trade,
         Word(
             "trade",
-            "trade PLAYER PLAYER give ITEMS get ITEMS [lift [DEEDS]]",
+            N_("trade PLAYER PLAYER give ITEMS get ITEMS [lift [DEEDS]]"),
             reading.trade,
             "trade",
             keywords=("give", "get", "lift", "jailcard", "debt"),
@@ -223,7 +229,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.TakeParking,
         handlers.parking,
-        Word("parking", "parking PLAYER", reading.parking, "landed"),
+        Word("parking", N_("parking PLAYER"), reading.parking, "landed"),
         example="parking bob",
         while_owing=True,
     ),
@@ -232,7 +238,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         buildings.set_group_levels,
         Word(
             "levels",
-            "levels PLAYER DEED L,L[,L] (per lot of the group: 0-4 houses, h for a hotel)",
+            N_("levels PLAYER DEED L,L[,L] (per lot of the group: 0-4 houses, h for a hotel)"),
             reading.levels,
             "build",
         ),
@@ -244,7 +250,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         auctions.start,
         Word(
             "auction",
-            "auction DEED, or auction house|hotel",
+            N_("auction DEED, or auction house|hotel"),
             reading.auction,
             "auction",
             keywords=("house", "hotel"),
@@ -254,14 +260,14 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.Bid,
         auctions.bid,
-        Word("bid", "bid PLAYER AMOUNT", reading.bid, "auction"),
+        Word("bid", N_("bid PLAYER AMOUNT"), reading.bid, "auction"),
         example="bid bob 20",
         in_auction=True,
     ),
     Verb(
         c.DropOut,
         auctions.drop,
-        Word("drop", "drop PLAYER", reading.drop, "auction"),
+        Word("drop", N_("drop PLAYER"), reading.drop, "auction"),
         example="drop bob",
         in_auction=True,
         while_owing=True,
@@ -269,30 +275,36 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.CloseAuction,
         auctions.close,
-        Word("close", "close [DEED]", reading.close, "auction"),
+        Word("close", N_("close [DEED]"), reading.close, "auction"),
         example="close",
         in_auction=True,
         while_owing=True,
     ),
-    Word("raise", "raise PLAYER", reading.raise_funds, "raise_funds"),
+    Word("raise", N_("raise PLAYER"), reading.raise_funds, "raise_funds"),
     Verb(
         c.Settle,
         endgame.settle,
-        Word("settle", "settle PLAYER", reading.settle, "raise_funds"),
+        Word("settle", N_("settle PLAYER"), reading.settle, "raise_funds"),
         example="settle bob",
         while_owing=True,
     ),
     Verb(
         c.DeclareBankrupt,
         endgame.bankrupt,
-        Word("bankrupt", "bankrupt PLAYER [lift DEED,...]", reading.bankrupt, "raise_funds"),
+        Word(
+            "bankrupt",
+            N_("bankrupt PLAYER [lift DEED,...]"),
+            reading.bankrupt,
+            "raise_funds",
+            keywords=("lift",),
+        ),
         example="bankrupt bob lift board",
         while_owing=True,
     ),
     Verb(
         c.EndGame,
         endgame.end,
-        Word("end", "end", reading.end, "end_game"),
+        Word("end", N_("end"), reading.end, "end_game"),
         example="end",
     ),
     Verb(
@@ -300,7 +312,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         handlers.language,
         Word(
             "language",
-            "language en|ms|th",
+            N_("language en|ms|th"),
             reading.language,
             "language",
             keywords=("en", "ms", "th"),
@@ -311,7 +323,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Verb(
         c.PassTurn,
         turns.pass_turn,
-        Word("turn", "turn [PLAYER]", reading.turn, "next_turn", aliases=("next",)),
+        Word("turn", N_("turn [PLAYER]"), reading.turn, "next_turn", aliases=("next",)),
         example="turn",
         while_owing=True,
     ),
@@ -320,7 +332,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         turns.move,
         Word(
             "move",
-            "move PLAYER DICE [doubles], move PLAYER SQUARE, or move PLAYER SQUARE fix",
+            N_("move PLAYER DICE [doubles], move PLAYER SQUARE, or move PLAYER SQUARE fix"),
             reading.move,
             "landed",
             keywords=("doubles", "fix"),
@@ -328,8 +340,8 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         example="move bob 7",
         while_owing=True,
     ),
-    Word("undo", "undo", reading.undo, "undo"),
-    Word("redo", "redo", reading.redo, "redo"),
+    Word("undo", N_("undo"), reading.undo, "undo"),
+    Word("redo", N_("redo"), reading.redo, "redo"),
     Verb(c.DealDeeds, deal.deal, None),
 )
 """Every verb, and the words that only ask or move through history, in the order help

@@ -12,65 +12,91 @@ from banker.core.edition import load_edition
 from banker.core.errors import BadInput
 from banker.core.money import N_, Message, msg, plural
 from banker.i18n import ENGLISH, Translator, default_language, translator
+from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.tournament.journal import EventJournal, resolve_event_path
 from banker.tournament.language import VERBS, done_saving, perform
 from banker.tournament.model import EventSetup, setup_problems
 
 _HELP = {
-    "players": "enter players: NAMES separated by commas",
-    "draw": "draw the next round's seating (seeded, journaled) and print it",
-    "seating": "print a round's seating and one 'banker new' line per table",
-    "link": "follow a table of this round: TABLE URL (its share address)",
-    "start": "start this round's clock",
-    "end": "time: end this round; tables still playing are flagged",
-    "record": "a table's result by hand: TABLE Ana=2400,Ben=1800,...",
-    "correct": "correct a result: [ROUND] TABLE Ana=...,... because REASON",
-    "undo": "undo the last director's command (journaled)",
-    "redo": "redo what was undone",
-    "standings": "print the standings",
-    "csv": "save every round's results as CSV: FILE",
+    "players": N_("enter players: NAMES separated by commas"),
+    "draw": N_("draw the next round's seating (seeded, journaled) and print it"),
+    "seating": N_("print a round's seating and one 'banker new' line per table"),
+    "link": N_("follow a table of this round: TABLE URL (its share address)"),
+    "start": N_("start this round's clock"),
+    "end": N_("time: end this round; tables still playing are flagged"),
+    "record": N_("a table's result by hand: TABLE Ana=2400,Ben=1800,..."),
+    "correct": N_("correct a result: [ROUND] TABLE Ana=...,... because REASON"),
+    "undo": N_("undo the last director's command (journaled)"),
+    "redo": N_("redo what was undone"),
+    "standings": N_("print the standings"),
+    "csv": N_("save every round's results as CSV: FILE"),
 }
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register `banker tournament` and its actions."""
-    tour = sub.add_parser("tournament", help="direct a tournament: many tables, rounds, standings")
+def add_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    say: Catalogue | EnglishCatalogue = ENGLISH_CATALOGUE,
+) -> None:
+    """Register `banker tournament` and its actions, their help said in `say`'s language."""
+    t = say.gettext
+    tour = sub.add_parser(
+        "tournament", help=t(N_("direct a tournament: many tables, rounds, standings"))
+    )
     acts = tour.add_subparsers(dest="tournament_action", metavar="ACTION")
-    new = acts.add_parser("new", help="create an event file (in your games folder)")
-    new.add_argument("event", help="a name (kept in your games folder) or a path")
-    new.add_argument("--name", help="the event's title (default: EVENT)")
-    new.add_argument("--rounds", type=int, default=3, help="number of rounds (default 3)")
-    new.add_argument("--minutes", type=int, default=90, help="round length (default 90)")
+    new = acts.add_parser("new", help=t(N_("create an event file (in your games folder)")))
+    new.add_argument(
+        "event", metavar="EVENT", help=t(N_("a name (kept in your games folder) or a path"))
+    )
+    new.add_argument("--name", help=t(N_("the event's title (default: EVENT)")))
+    new.add_argument("--rounds", type=int, default=3, help=t(N_("number of rounds (default 3)")))
+    new.add_argument("--minutes", type=int, default=90, help=t(N_("round length (default 90)")))
     new.add_argument(
         "--advance",
         default="winners",
         metavar="winners|best:N",
-        help="who goes on: each table's winner, or the best N by place then worth",
+        help=t(N_("who goes on: each table's winner, or the best N by place then worth")),
     )
-    new.add_argument("--table-size", type=int, default=4, help="players per table (default 4)")
-    new.add_argument("--edition", default="us", help="the board every table plays: us or uk")
-    new.add_argument("--rules", help="a TOML file of the house rules every table must use")
-    new.add_argument("--seed", type=int, default=0, help="seeds every draw (default 0)")
+    new.add_argument(
+        "--table-size", type=int, default=4, help=t(N_("players per table (default 4)"))
+    )
+    new.add_argument("--edition", default="us", help=t(N_("the board every table plays: us or uk")))
+    new.add_argument("--rules", help=t(N_("a TOML file of the house rules every table must use")))
+    new.add_argument("--seed", type=int, default=0, help=t(N_("seeds every draw (default 0)")))
     for verb in VERBS:
         if verb == "csv":
             continue  # its own action below, printing or saving
-        act = acts.add_parser(verb, help=_HELP[verb])
-        act.add_argument("event")
-        act.add_argument("words", nargs=argparse.REMAINDER)
-    for name, text in (("show", "the event: rounds, tables, results"), ("log", "its journal")):
-        act = acts.add_parser(name, help=text)
-        act.add_argument("event")
-    out = acts.add_parser("csv", help="every round's results as CSV")
-    out.add_argument("event")
-    out.add_argument("-o", "--output", help="a file (default: print)")
-    join = acts.add_parser("join", help="a table's side: send its share address to the director")
-    join.add_argument("join_url", help="the director's join address (on the board)")
-    join.add_argument("table", type=int, help="this table's number in the round")
-    join.add_argument("share_url", help="this table's share address ('banker share' prints it)")
-    board = acts.add_parser("board", help="the live board of every table, and the standings page")
-    board.add_argument("event")
-    board.add_argument("--host", help="where the standings page listens (default: LAN)")
-    board.add_argument("--port", type=int, default=0, help="its port (default: a free one)")
+        act = acts.add_parser(verb, help=t(_HELP[verb]))
+        act.add_argument("event", metavar="EVENT")
+        act.add_argument("words", metavar="WORDS", nargs=argparse.REMAINDER)
+    for name, text in (
+        ("show", N_("the event: rounds, tables, results")),
+        ("log", N_("its journal")),
+    ):
+        act = acts.add_parser(name, help=t(text))
+        act.add_argument("event", metavar="EVENT")
+    out = acts.add_parser("csv", help=t(N_("every round's results as CSV")))
+    out.add_argument("event", metavar="EVENT")
+    out.add_argument("-o", "--output", help=t(N_("a file (default: print)")))
+    join = acts.add_parser(
+        "join", help=t(N_("a table's side: send its share address to the director"))
+    )
+    join.add_argument(
+        "join_url", metavar="JOIN_URL", help=t(N_("the director's join address (on the board)"))
+    )
+    join.add_argument(
+        "table", metavar="TABLE", type=int, help=t(N_("this table's number in the round"))
+    )
+    join.add_argument(
+        "share_url",
+        metavar="SHARE_URL",
+        help=t(N_("this table's share address ('banker share' prints it)")),
+    )
+    board = acts.add_parser(
+        "board", help=t(N_("the live board of every table, and the standings page"))
+    )
+    board.add_argument("event", metavar="EVENT")
+    board.add_argument("--host", help=t(N_("where the standings page listens (default: LAN)")))
+    board.add_argument("--port", type=int, default=0, help=t(N_("its port (default: a free one)")))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,45 @@
+"""The command line's own words (`usage:`, `error:`, `invalid choice`) in the reader's
+language.
+
+Python's argparse says these through gettext's `_` and `ngettext`, looked up in its module
+when it speaks; pointing both at a catalogue makes `--help` and every refusal of a
+malformed line speak the language asked for. The sentences are listed here so the
+catalogue carries them; one added by a later Python than these stays English until it is
+listed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from banker.i18n.message import N_, Translator
+
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+"""What argparse may say to someone typing a command (not its errors in declaring one;
+its one counted sentence, for an option of two or more values, has no use here)."""
+
+
+def speak_arguments(say: Translator) -> None:
+    """Make argparse say its words through `say` from now on (this process)."""
+    argparse._ = say.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = say.ngettext  # type: ignore[attr-defined]
