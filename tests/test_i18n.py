@@ -176,12 +176,21 @@ async def test_two_apps_in_one_process_each_speak_their_own_game(tmp_path: Path)
         ("ms", "cukai pendapatan", 4),
         ("th", "ภาษีรายได้", 4),
         ("ms", "chance", 7),  # the board's own words are understood in every language
+        ("en", "red", 21),  # a colour group: its first street ahead (Kentucky Avenue)
+        ("ms", "merah", 21),  # red, not merah jambu (pink)
+        ("ms", "merah jambu", 11),
+        ("th", "สีแดง", 21),
+        ("th", "แดง", 21),  # a Thai colour is said without its สี too
+        ("th", "น้ำเงิน", 37),  # dark blue
+        ("ms", "stesen", 5),  # a railroad
+        ("th", "สาธารณูปโภค", 12),  # a utility
     ],
 )
 def test_a_square_typed_in_the_games_language_is_understood(
     language: str, typed: str, square: int
 ) -> None:
-    """`move dave peluang` was refused: a Malay or Thai banker had to know the English."""
+    """`move dave peluang` was refused: a Malay or Thai banker had to know the English;
+    a colour group or a kind of deed is typed in the table's words as in English."""
     game = Game(c.Setup(players=["Ann", "Dave"], edition=load_edition("us"), language=language))
     game.do(parse(f"move dave {typed}", game.state))
     assert game.state.positions["Dave"] == square

@@ -105,9 +105,7 @@ def nearest(query: str, names: list[str]) -> list[str]:
     scored = []
     for name in names:
         best = max(
-            difflib.SequenceMatcher(None, q, w).ratio()
-            for q in words
-            for w in normalize(name)
+            difflib.SequenceMatcher(None, q, w).ratio() for q in words for w in normalize(name)
         )
         if best >= 0.75:
             scored.append((-best, names.index(name), name))
@@ -134,16 +132,21 @@ def ranked(
 ) -> list[str]:
     """Every name the query could mean, the most likely first: the exact name, then names
     with each query word as a whole word (`park`: Park Place), then by the start of a word
-    (Free Parking), then names of the kind the query names (`railroad`: every railroad,
-    the Short Line too). Within each rank the names in `likely` come first, in its order
-    (the squares the token can reach, likeliest first), then the others in `names` order."""
+    (Free Parking), then names of the kind or colour group the query names (`railroad`:
+    every railroad, the Short Line too; `red`), the kind named in full before the kinds it
+    begins (`merah` is red, `merah jambu` pink). Within each rank the names in `likely`
+    come first, in its order (the squares the token can reach, likeliest first), then the
+    others in `names` order."""
     words = normalize(query)
     if not words:
         return []
     order = {name: i for i, name in enumerate(likely or [])}
     by_kind: set[str] = set()
+    by_kind_named: set[str] = set()  # `merah` is the red group before `merah jambu` (pink)
     for kind, members in (kinds or {}).items():
-        if _matches(words, normalize(kind)):
+        if normalize(kind) == words:
+            by_kind_named.update(members)
+        elif _matches(words, normalize(kind)):
             by_kind.update(members)
     scored: list[tuple[int, int, int, str]] = []
     for i, name in enumerate(names):
@@ -154,8 +157,10 @@ def ranked(
             rank = 1
         elif _matches(words, folded):
             rank = 2
-        elif name in by_kind:
+        elif name in by_kind_named:
             rank = 3
+        elif name in by_kind:
+            rank = 4
         else:
             continue
         scored.append((rank, order.get(name, len(order)), i, name))

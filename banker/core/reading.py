@@ -18,7 +18,7 @@ from banker.core.errors import BadInput, BankerError, UnknownName
 from banker.core.ledger import MAX_AMOUNT
 from banker.core.level import HOTEL_CODE, MOST_HOUSES
 from banker.core.money import Message, joined
-from banker.core.names import candidates, match, normalize
+from banker.core.names import candidates, match, normalize, ranked
 from banker.core.state import GameState
 from banker.core.worth import MAX_DICE, MIN_DICE
 
@@ -522,7 +522,7 @@ def turn(a: Args) -> c.PassTurn:
 def move(a: Args) -> c.MoveToken:
     """`move PLAYER DICE [doubles]`, `move PLAYER SQUARE` (forward to it) or
     `move PLAYER SQUARE fix` (a correction of where the token stands)."""
-    from banker.core.turns import find_square, squares, typed_square_names
+    from banker.core.turns import find_square, kinds, squares, typed_square_names
 
     words = list(a.words)
     fix = len(words) > 1 and words[-1].casefold() == "fix"
@@ -541,7 +541,8 @@ def move(a: Args) -> c.MoveToken:
         if doubles:
             raise BadInput("Doubles are a throw: 'move PLAYER DICE doubles'.")
         query = " ".join(rest)
-        if not candidates(query, list(typed_square_names(a.state))):
+        named = list(typed_square_names(a.state))
+        if not ranked(query, named, None, kinds(a.state.edition, a.state.language)):
             match(query, list(squares(a.state.edition).values()), "deed")  # refuses
         return query
 

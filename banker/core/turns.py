@@ -113,14 +113,30 @@ def reachable(state: GameState, player: str) -> list[str]:
     return sorted(seen, key=lambda name: -seen[name])
 
 
-def kinds(edition: Edition) -> dict[str, list[str]]:
-    """Deeds by the word for their kind (`railroad`, `utility`; a UK station too)."""
+def kinds(edition: Edition, language: str = "en") -> dict[str, list[str]]:
+    """Deeds by a word for a kind of them: `railroad`, `utility` (a UK `station` too) and
+    each colour group's name (`red`, `dark blue`), as printed and as the game's language
+    says them (`stesen`, `merah`, `สีแดง`, and a Thai colour without its `สี`: `แดง`)."""
     found: dict[str, list[str]] = {}
     for deed in edition.deeds:
         if deed.kind is not DeedKind.STREET:
             found.setdefault(deed.kind.value, []).append(deed.name)
     if edition.id == "uk" and "railroad" in found:
         found["station"] = found["railroad"]
+    names = {group.id: group.name for group in edition.groups}
+    for deed in edition.deeds:
+        if deed.group is not None and deed.group in names:
+            found.setdefault(names[deed.group], []).append(deed.name)
+    if language != "en":
+        from banker.i18n.catalogue import translator
+
+        tr = translator(language)
+        for word, deeds in list(found.items()):
+            said = tr(word)
+            if said != word:
+                found.setdefault(said, deeds)
+                if language == "th" and said.startswith("สี") and len(said) > 2:
+                    found.setdefault(said[2:], deeds)
     return found
 
 
@@ -129,7 +145,7 @@ def find_squares(state: GameState, player: str, query: str) -> list[str]:
     typed = typed_square_names(state)
     likely = reachable(state, player)
     likely += [words for words, name in typed.items() if name in likely and words != name]
-    found = ranked(query, list(typed), likely, kinds(state.edition))
+    found = ranked(query, list(typed), likely, kinds(state.edition, state.language))
     return list(dict.fromkeys(typed[name] for name in found))
 
 

@@ -188,3 +188,26 @@ async def test_a_reopened_game_charges_the_player_whose_turn_it_is(
         assert state.player("Carol").cash == 1494
         assert state.player("Alice").cash == 1500 - 100 + 6
         assert state.player("Bob").cash == 1500
+
+
+async def test_the_picker_finds_a_colour_group_in_the_games_language(tmp_path: Path) -> None:
+    """A Thai banker types แดง (red) and is offered the red streets first, as `red` does
+    in English; the review found only the English names understood."""
+    from textual.widgets import Input
+
+    from tools.screenshots import THAI_PLAYERS, demo_in
+
+    app = make_app(demo_in("th", THAI_PLAYERS)(tmp_path / "demo.banker"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, SquarePicker)
+        picker.query_one("#query", Input).value = "แดง"  # set whole: marks and all
+        await pilot.pause()
+        labels = [d.landing.label for d in picker.shown[:3]]
+        assert sorted(labels) == ["Illinois Avenue", "Indiana Avenue", "Kentucky Avenue"]
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.journal is not None
+    app.journal.close()

@@ -160,7 +160,10 @@ class SquarePicker(Dialog[Destination]):
         board = [p.label for p in self.places if p.card is None]
         cards = [p.label for p in self.places if p.card is not None]
         likely = [self._label(n) for n in reachable(self.state, self.player)]
-        by_kind = {k: [self._label(n) for n in v] for k, v in kinds(self.state.edition).items()}
+        by_kind = {
+            k: [self._label(n) for n in v]
+            for k, v in kinds(self.state.edition, self.state.language).items()
+        }
         found = ranked(text, board, likely, by_kind) + ranked(text, cards)
         return [self._at(label) for label in found]  # the board's squares before the cards
 
