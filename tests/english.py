@@ -19,7 +19,9 @@ from tools.i18n_extract import LOCALE
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
-KEYS = {"Enter", "Esc", "Tab", "Space", "ctrl", "Ctrl", "shift", "Shift", "Backspace", "F"}
+KEYS = {
+    "Enter", "Esc", "esc", "Tab", "Space", "space", "ctrl", "Ctrl", "shift", "Shift", "Backspace", "F"
+}  # fmt: skip
 """Keys as the footers and hints name them; single letters are keys too (`l Landed`)."""
 
 EXCEPTIONS = {
@@ -77,12 +79,18 @@ def command_words() -> frozenset[str]:
 
 @cache
 def board_names() -> frozenset[str]:
-    """The words of every deed's name as printed (names stay as on the board)."""
+    """The words of every deed's name as printed (names stay as on the board), and the
+    table's own short forms of them (`Penn RR`, `Electric Co.`), folded: a deed card
+    prints its name in capitals."""
+    from banker.tui.looks import ABBREVIATIONS
+
     words: set[str] = set()
     for edition_id in BUILTIN_EDITIONS:
         for deed in load_edition(edition_id).deeds:
             words |= set(WORD.findall(deed.name))
-    return frozenset(words)
+    for short in ABBREVIATIONS.values():
+        words |= set(WORD.findall(short))
+    return frozenset(w.casefold() for w in words)
 
 
 @cache
@@ -97,17 +105,27 @@ def catalogue_words(language: str) -> frozenset[str]:
 
 def english_in(text: str, language: str, names: Iterable[str] = ()) -> list[str]:
     """The words of `text` that are English left untranslated: neither a name, a key, an
-    exception nor (in Malay) a Malay word."""
-    allowed = set(EXCEPTIONS) | KEYS | board_names() | command_words() | argument_forms()
-    for name in names:
-        allowed |= set(WORD.findall(name))
-    malay = catalogue_words("ms") if language == "ms" else frozenset()
+    exception nor (in Malay) a Malay word. A word cut short where room ran out (`Medit…`)
+    passes when it begins an allowed one; the cut itself is the widths check's concern."""
+    allowed = set(EXCEPTIONS) | KEYS | command_words() | argument_forms()
+    folded = board_names() | (catalogue_words("ms") if language == "ms" else frozenset())
+    for name in names:  # as printed, or typed in any case (`rent bob board`)
+        folded |= {w.casefold() for w in WORD.findall(name)}
     found = []
-    for word in WORD.findall(TYPED.sub(" ", text)):
-        if len(word) == 1 or word in allowed or word.casefold() in malay:
+    plain = TYPED.sub(" ", text)
+    for match in WORD.finditer(plain):
+        word = match.group()
+        if len(word) == 1 or word in allowed or word.casefold() in folded:
+            continue
+        if plain[match.end() : match.end() + 1] == "…" and _begins(word, allowed, folded):
             continue
         found.append(word)
     return found
+
+
+def _begins(cut: str, allowed: set[str], folded: frozenset[str]) -> bool:
+    start = cut.casefold()
+    return any(w.startswith(cut) for w in allowed) or any(w.startswith(start) for w in folded)
 
 
 @cache

@@ -65,10 +65,9 @@ def card_effect(state: GameState, player: str | None, card: Card) -> str:
 
 
 def square_label(name: str) -> str:
-    """A square's name in the game's language, with the board's own name after it so the
-    picker still finds it by the English letters: `ภาษีรายได้ (Income Tax)`."""
-    shown = _(name)
-    return name if shown == name else f"{shown} ({name})"
+    """A square's name in the game's language (`ภาษีรายได้` for Income Tax); the picker
+    still finds it by the board's own name (`SquarePicker`)."""
+    return _(name)
 
 
 @dataclass(frozen=True)

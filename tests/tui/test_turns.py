@@ -211,3 +211,26 @@ async def test_the_picker_finds_a_colour_group_in_the_games_language(tmp_path: P
         await pilot.pause()
     assert app.journal is not None
     app.journal.close()
+
+
+async def test_the_picker_finds_a_square_by_its_board_name_in_thai(tmp_path: Path) -> None:
+    """The picker shows โอกาส, not `โอกาส (Chance)`; the board's English still finds it."""
+    from textual.widgets import Input
+
+    from tools.screenshots import THAI_PLAYERS, demo_in
+
+    app = make_app(demo_in("th", THAI_PLAYERS)(tmp_path / "demo.banker"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "l")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, SquarePicker)
+        for typed in ("income", "ภาษีรายได้"):
+            picker.query_one("#query", Input).value = typed
+            await pilot.pause()
+            assert picker.shown[0].landing.label == "ภาษีรายได้", typed
+            assert picker.shown[0].square == 4
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.journal is not None
+    app.journal.close()

@@ -116,9 +116,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.query_one("#history-box").border_title = _("History, latest first")
         self.query_one("#board").border_title = _("Deeds")
         for bar in self.query("#command-bar"):
-            cast("CommandBar", bar).placeholder = _(
-                "rent bob board · build alice park 2 · pay carol 50 to dave"
-            )
+            cast("CommandBar", bar).placeholder = self._bar_hint()
         self.query_one(PlayersTable).relabel()
         self.query_one(BoardView).relabel()
         self.query_one(HistoryView).refresh(layout=True)
@@ -575,6 +573,17 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
 
     # The command bar.
 
+    def _bar_hint(self) -> str:
+        """Example lines for the empty command bar, with this table's own players (as a
+        banker types them: the start of a name, any case)."""
+        state = self.app_state
+        players = state.active_players if state is not None else []
+        names = [p.name.split()[0].casefold() for p in players] or ["alice", "bob"]
+        n = len(names)
+        return _("rent {a} board · build {b} park 2 · pay {c} 50 to {d}").format(
+            a=names[1 % n], b=names[0], c=names[2 % n], d=names[3 % n]
+        )
+
     async def action_command_bar(self) -> None:
         """Open the command bar (made the first time it is asked for)."""
         from banker.tui.widgets.command_bar import CommandBar, CommandSuggester
@@ -584,7 +593,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             bar = found.first()
         else:
             bar = CommandBar(suggester=CommandSuggester(lambda: self.app_state), id="command-bar")
-            bar.placeholder = _("rent bob board · build alice park 2 · pay carol 50 to dave")
+            bar.placeholder = self._bar_hint()
             self.banker.keys_held += 1  # the letters typed after `:` are for the bar
             try:
                 await self.mount(bar)

@@ -69,6 +69,11 @@ class SquarePicker(Dialog[Destination]):
         board = squares(edition)
         self.label_at = {i: self._label(name) for i, name in board.items()}
         """Each board index's label, as the picker shows it."""
+        self.board_names = {
+            name: label for name in board.values() if (label := self._label(name)) != name
+        }
+        """A square's name as printed on the board, to its label in the game's language
+        (Income Tax to ภาษีรายได้): the banker may type either."""
         self.shown: list[Destination] = []
         self.doubles = False
         """The throw typed next is a double (ctrl+d)."""
@@ -157,15 +162,17 @@ class SquarePicker(Dialog[Destination]):
             likely = [self._label(name) for name in reachable(self.state, self.player)]
             rest = [p.label for p in self.places if p.card is None and p.label not in likely]
             return [self._at(label) for label in likely + rest]
-        board = [p.label for p in self.places if p.card is None]
+        board = [p.label for p in self.places if p.card is None] + list(self.board_names)
         cards = [p.label for p in self.places if p.card is not None]
-        likely = [self._label(n) for n in reachable(self.state, self.player)]
+        reach = reachable(self.state, self.player)
+        likely = [self._label(n) for n in reach] + [n for n in reach if n in self.board_names]
         by_kind = {
             k: [self._label(n) for n in v]
             for k, v in kinds(self.state.edition, self.state.language).items()
         }
-        found = ranked(text, board, likely, by_kind) + ranked(text, cards)
-        return [self._at(label) for label in found]  # the board's squares before the cards
+        found = ranked(text, board, likely, by_kind)
+        labels = list(dict.fromkeys(self.board_names.get(name, name) for name in found))
+        return [self._at(label) for label in labels + ranked(text, cards)]  # squares first
 
     def _at(self, label: str) -> Destination:
         """The place with this label, at its square nearest ahead of the token (the one it
