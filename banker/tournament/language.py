@@ -165,7 +165,7 @@ def perform(
             raise BadInput("Cannot save {path}: {why}", path=str(target), why=exc) from None
         return [done_saving(target, say)]
     raise BadInput(
-        "{verb} is not a director's command: {verbs}.", verb=verb, verbs=", ".join(VERBS)
+        "{verb!r} is not a director's command: {verbs}.", verb=verb, verbs=", ".join(VERBS)
     )
 
 

@@ -303,7 +303,7 @@ class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
                     "edition",
                     N_("Board"),
                     Select(
-                        [(load_edition(e).name, e) for e in BUILTIN_EDITIONS],
+                        [(say(load_edition(e).name), e) for e in BUILTIN_EDITIONS],
                         value="us",
                         allow_blank=False,
                         id="edition",
