@@ -3,6 +3,7 @@ mortgaged deeds, and the choice to lift those mortgages at once."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -13,8 +14,12 @@ from banker.core import commands as c
 from banker.core.offers.trading import mortgaged_in_trade, tradeable_deeds
 from banker.core.state import GameState
 from banker.core.trades import describe
+from banker.tui.looks import short_name
 from banker.tui.screens.dialog import Dialog, reason_line
 from banker.tui.speech import _, said, why_not
+
+CHECKBOX = 4
+"""The cells a deed's checkbox takes before its name (`▐X▌ `)."""
 
 
 class TradeScreen(Dialog[c.Trade]):
@@ -29,6 +34,8 @@ class TradeScreen(Dialog[c.Trade]):
             after = names[(names.index(player) + 1) % len(names)] if player in names else names[0]
             partner = after
         self.partner = partner
+        self.held: dict[str, set[str]] = {"give": set(), "get": set()}
+        """Each side's deeds that cannot change hands (their group has buildings)."""
 
     def compose(self) -> ComposeResult:
         names = [(p.name, p.name) for p in self.state.active_players]
@@ -69,6 +76,11 @@ class TradeScreen(Dialog[c.Trade]):
                 yield self.choice("ctrl+s", _("Make the trade"), "confirm")
                 yield self.cancel_button()
 
+    def on_resize(self) -> None:
+        """The deeds' labels fit the new width (a mortgaged name shortened or not)."""
+        for side in ("give", "get"):
+            self._fill(side)
+
     def on_mount(self) -> None:
         self.query_one("#lift-box").display = False
         self._fill("give")
@@ -80,19 +92,34 @@ class TradeScreen(Dialog[c.Trade]):
         return str(self.query_one(f"#who-{side}", Select).value)
 
     def _fill(self, side: str) -> None:
+        """The deeds this side's player holds; one whose colour group has buildings is
+        dimmed (the summary line says why: a note beside each would not fit at 80
+        columns), a mortgaged one says so, its name shortened to make room."""
         state = self.state
         owner = self._who(side)
         deeds = self.query_one(f"#deeds-{side}", SelectionList)
+        chosen = set(deeds.selected)
+        room = deeds.scrollable_content_region.width - CHECKBOX
         deeds.clear_options()
+        held: set[str] = set()
         for offered in tradeable_deeds(state, owner):
             label = offered.deed
             if offered.mortgaged:
-                label = _("{deed} (mortgaged)").format(deed=offered.deed)
+                note = _("{deed} (mortgaged)").format(deed="")
+                fits = short_name(offered.deed, room - cell_len(note)) if room > 0 else label
+                label = _("{deed} (mortgaged)").format(deed=fits)
             if offered.refusal is not None:
-                label += " " + _("(group has buildings)")
+                held.add(offered.deed)
             deeds.add_option(
-                Selection(label, offered.deed, False, offered.deed, disabled=bool(offered.refusal))
+                Selection(
+                    label,
+                    offered.deed,
+                    offered.deed in chosen and offered.refusal is None,
+                    offered.deed,
+                    disabled=bool(offered.refusal),
+                )
             )
+        self.held[side] = held
         cards = len(state.player(owner).jail_cards)
         self.query_one(f"#cards-{side}", Input).placeholder = _("jail cards (holds {n})").format(
             n=cards
@@ -173,6 +200,8 @@ class TradeScreen(Dialog[c.Trade]):
         if trade.give.empty and trade.get.empty:
             reason = _("Put something on at least one side.")
             summary = ""
+            if self.held["give"] or self.held["get"]:
+                summary = _("Dimmed deeds are in a colour group with buildings: sell those first.")
         else:
             reason = why_not(state, trade)
             summary = _("{p} gives {give}; {q} gives {get}.").format(
