@@ -88,6 +88,10 @@ def glance(path: Path) -> Glance | None:
     try:
         if not ff.regular_file(path):
             return None
+        from banker.store.wal import check_wal
+
+        if not written_elsewhere(path) and check_wal(path).damaged:
+            return None  # the journal's opening says what is wrong
         how = "mode=ro&immutable=1" if read_only_note(path) else "mode=ro"
         uri = f"{path.resolve().as_uri()}?{how}"
         with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
@@ -182,6 +186,24 @@ def lock(path: Path) -> IO[bytes]:
                 path=path,
             ) from None
     return handle
+
+
+def written_elsewhere(path: Path) -> bool:
+    """Whether a window or process has the game open for writing right now."""
+    if sys.platform == "win32":
+        return False
+    import fcntl
+
+    try:
+        with path.open("rb") as handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError:
+                return True
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        return False
+    return False
 
 
 def check_unlocked(path: Path) -> None:

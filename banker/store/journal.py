@@ -18,13 +18,20 @@ from typing import IO
 from banker.core.commands import Command, Setup, parse_setup_json
 from banker.core.errors import BankerError, JournalError
 from banker.core.game import EntryKind, Game, Pending, Snapshot
-from banker.core.money import Message, msg
+from banker.core.money import Message, msg, plural
 from banker.core.validators import validate
 from banker.core.view import VIEW_VERSION, ledger_view
 from banker.store import fileformat as ff
 from banker.store.fileformat import APPLICATION_ID, SCHEMA_VERSION
-from banker.store.glance import HISTORY_SHOWN, LogEntry, damaged_file, read_only_note
+from banker.store.glance import (
+    HISTORY_SHOWN,
+    LogEntry,
+    damaged_file,
+    read_only_note,
+    written_elsewhere,
+)
 from banker.store.glance import lock as _lock
+from banker.store.wal import WalCheck, check_wal
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
 
@@ -130,6 +137,11 @@ class Journal:
         path = Path(path)
         _check_header(path)
         note = read_only_note(path)
+        if not read_only or not written_elsewhere(path):
+            # (a game being played elsewhere has its last frame half written at times)
+            check = check_wal(path)
+            if check.damaged:
+                raise damaged_wal(path, check)
         if note is not None and not read_only:
             raise JournalError(
                 "{path} is read-only ({why}): 'banker show' and 'banker log' can read it; "
@@ -337,6 +349,30 @@ class Journal:
         except BankerError:
             self.game, self._chain, _ = _load(self._conn, self.path)  # again from the file
         return True
+
+
+def damaged_wal(path: Path, check: WalCheck) -> JournalError:
+    """The refusal for a game whose -wal (its latest commands) is damaged."""
+    assert check.problem is not None
+    return JournalError(
+        "{path} cannot be trusted: its -wal file, which holds the latest commands, is "
+        "damaged ({why}); {lost}. 'banker recover {path}' saves every intact entry into a "
+        "new game.",
+        path=path,
+        why=check.problem,
+        lost=wal_loss(check),
+    )
+
+
+def wal_loss(check: WalCheck) -> Message:
+    """What a damaged -wal costs, counted where it can be."""
+    if not check.lost:
+        return msg("the commands saved in it after the damage cannot be read")
+    return plural(
+        check.lost,
+        "{n} command saved in it after the damage cannot be read",
+        "{n} commands saved in it after the damage cannot be read",
+    )
 
 
 def _setup_message(setup: Setup) -> Message:

@@ -21,7 +21,14 @@ from banker.core.money import Message, msg
 from banker.i18n.causes import cause_words
 from banker.store import fileformat as ff
 from banker.store.glance import read_only_note
-from banker.store.journal import DB_ERRORS, ROW_ERRORS, Journal, _publish, _unlink_quietly
+from banker.store.journal import (
+    DB_ERRORS,
+    ROW_ERRORS,
+    Journal,
+    _publish,
+    _unlink_quietly,
+)
+from banker.store.wal import check_wal, salvage
 
 MAX_SCAN = 10_000_000
 """No game has more entries than this; a scan stops there at the latest."""
@@ -69,11 +76,18 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
             if f.read(16) != ff.SQLITE_HEADER:
                 raise JournalError("{path} is not a Banker game file.", path=source)
         # Nothing is ever written to the source: without a -wal file to read, it is
-        # opened as immutable, so SQLite makes no files beside it either.
+        # opened as immutable, so SQLite makes no files beside it either. A damaged -wal
+        # is not left to SQLite (which would stop at its first bad frame): the game is
+        # read from a copy with every intact frame applied.
         wal = Path(f"{source}-wal")
-        unused_wal = not wal.exists() or wal.stat().st_size == 0
+        check = check_wal(source)
+        read_from = source
+        if check.damaged:
+            read_from = target.with_name(f".{target.name}.{os.getpid()}.salvaged")
+            salvage(source, check, read_from)
+        unused_wal = check.damaged or not wal.exists() or wal.stat().st_size == 0
         how = "mode=ro&immutable=1" if note or unused_wal else "mode=ro"
-        conn = sqlite3.connect(f"{source.resolve().as_uri()}?{how}", uri=True)
+        conn = sqlite3.connect(f"{read_from.resolve().as_uri()}?{how}", uri=True)
         # A truncated file is read up to its end instead of being refused as a whole
         # (this only lets SQLite trust the file's size over its header; nothing is written).
         conn.execute("PRAGMA writable_schema = ON")
@@ -85,6 +99,15 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
             why=_cause(exc),
         ) from None
     report = Recovery(source, target, read_only=note)
+    if check.damaged:
+        assert check.problem is not None
+        report.lost.append(
+            msg(
+                "its -wal file is damaged ({why}): every intact frame of it was read, the "
+                "damaged ones left out",
+                why=check.problem,
+            )
+        )
     building = target.with_name(f".{target.name}.{os.getpid()}.recovering")
     _unlink_quietly(building)
     try:
@@ -104,6 +127,8 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
     finally:
         _unlink_quietly(building)
         conn.close()
+        if read_from != source:
+            _unlink_quietly(read_from)
     return report
 
 

@@ -13,7 +13,11 @@ full disk would leave it. Then the readers run on it as the banker would: `banke
 Then `banker recover` runs on every copy that was not unchanged, and the entries it saved
 are set against the entries still intact (rows that read back exactly as written).
 
-    python -m tests.faults.damage_campaign [--copies 300] [--seed 1]
+With `--wal`, the game is left as a crash leaves it (its latest commands only in the -wal
+beside it) and the -wal is damaged instead, by kind: truncation, bit flips, zeroed frames,
+and another game's -wal put in its place; each kind is tallied on its own line.
+
+    python -m tests.faults.damage_campaign [--copies 300] [--seed 1] [--wal]
 """
 
 from __future__ import annotations
@@ -76,6 +80,115 @@ def make_game(path: Path, commands: int = 260) -> None:
             else:
                 who = ("Alice", "Bob", "Carol")[i % 3]
                 j.apply(c.Collect(player=who, amount=rng.randrange(1, 500)))
+
+
+WAL_COMMANDS = 150
+"""The commands of the crashed game, every one acknowledged before the crash."""
+
+
+def make_crashed_game(
+    path: Path, commands: int = WAL_COMMANDS, players: tuple[str, ...] = ("Alice", "Bob", "Carol")
+) -> None:
+    """A game as a crash leaves it: its journal never closed, the latest commands only in
+    the -wal (copied from the live game, as the README tells a banker to copy both)."""
+    live = path.with_name(f"live-{path.name}")
+    rng = random.Random(len(players))
+    journal = Journal.create(live, c.Setup(players=list(players), edition=load_edition("us")))
+    try:
+        for i in range(commands):
+            journal.apply(c.Collect(player=players[i % len(players)], amount=rng.randrange(1, 500)))
+        path.write_bytes(live.read_bytes())
+        Path(f"{path}-wal").write_bytes(Path(f"{live}-wal").read_bytes())
+    finally:
+        journal.close()
+
+
+WAL_KINDS = ("truncation", "bit flips", "zeroed frames", "another game's -wal")
+
+
+def damage_wal(data: bytes, kind: str, rng: random.Random, other: bytes) -> bytes:
+    if kind == "truncation":
+        return data[: rng.randrange(len(data))]
+    if kind == "another game's -wal":
+        return other
+    hurt = bytearray(data)
+    if kind == "bit flips":
+        for _ in range(rng.choice((1, 1, 1, 2, 4, 8))):
+            at = rng.randrange(len(hurt))
+            hurt[at] ^= 1 << rng.randrange(8)
+        return bytes(hurt)
+    frame = 24 + 4096
+    frames = (len(hurt) - 32) // frame
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        at = 32 + rng.randrange(frames) * frame
+        hurt[at : at + frame] = bytes(frame)
+    return bytes(hurt)
+
+
+def wal_campaign(copies: int, seed: int) -> dict[str, Tally]:
+    """Each kind of -wal damage on `copies` copies of a crashed game, tallied apart."""
+    rng = random.Random(seed)
+    tallies = {kind: Tally() for kind in WAL_KINDS}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        healthy = folder / "healthy.banker"
+        make_crashed_game(healthy)
+        other = folder / "other.banker"
+        make_crashed_game(other, players=("Dee", "Eve"))
+        wal = Path(f"{healthy}-wal").read_bytes()
+        other_wal = Path(f"{other}-wal").read_bytes()
+        want_show = _run(["show", "--json", str(healthy)])
+        want_log = _run(["log", str(healthy)])
+        want_view = _view(glance(healthy))
+        assert want_show[0] == want_log[0] == 0
+        data = healthy.read_bytes()
+        for n in range(copies):
+            kind = WAL_KINDS[n % len(WAL_KINDS)]
+            path = folder / f"copy{n}.banker"
+            path.write_bytes(data)
+            Path(f"{path}-wal").write_bytes(damage_wal(wal, kind, rng, other_wal))
+            _read(path, n, tallies[kind], want_show, want_log, want_view)
+            if tallies[kind].copies and _run(["show", "--json", str(path)]) != want_show:
+                try:
+                    report = recover(path, folder / f"saved{n}.banker")
+                except BankerError:
+                    continue
+                except Exception:  # noqa: BLE001
+                    tallies[kind].crashed += 1
+                    continue
+                tallies[kind].recovered_files += 1
+                tallies[kind].saved += report.saved
+                tallies[kind].intact += WAL_COMMANDS  # every command was acknowledged
+    return tallies
+
+
+def _read(
+    path: Path, n: int, tally: Tally, want_show: object, want_log: object, want_view: object
+) -> None:
+    """Read one damaged copy as the banker would and count how it went."""
+    tally.copies += 1
+    results = [_run(["show", "--json", str(path)]), _run(["log", str(path)])]
+    try:
+        view = _view(glance(path))
+    except BaseException:  # noqa: BLE001
+        tally.crashed += 1
+        return
+    if any(code is None or code == 2 for code, _, _ in results):
+        tally.crashed += 1
+    elif all(r == w for r, w in zip(results, (want_show, want_log), strict=True)) and (
+        view in (None, want_view)
+    ):
+        tally.unchanged += 1
+    elif any(
+        code == 0 and r != w
+        for (code, *_), r, w in zip(results, results, (want_show, want_log), strict=True)
+    ) or view not in (None, want_view):
+        tally.silent += 1
+        print(f"silent: copy {n}", file=sys.stderr)
+    elif all(code == 1 and str(path) in err for code, _, err in results if code != 0):
+        tally.refused += 1
+    else:
+        tally.crashed += 1
 
 
 def _run(args: list[str]) -> tuple[int | None, str, str]:
@@ -189,8 +302,16 @@ def main() -> None:
     )
     parser.add_argument("--copies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--wal", action="store_true", help="damage the -wal instead")
     args = parser.parse_args()
     started = time.monotonic()
+    if args.wal:
+        tallies = wal_campaign(args.copies, args.seed)
+        for kind, kind_tally in tallies.items():
+            print(f"{kind:>20}: {kind_tally.line()}")
+        print(f"in {time.monotonic() - started:.0f}s")
+        bad = sum(t.silent + t.crashed for t in tallies.values())
+        sys.exit(0 if bad == 0 else 1)
     tally = campaign(args.copies, args.seed)
     print(f"{tally.line()} in {time.monotonic() - started:.0f}s")
     sys.exit(0 if tally.silent == tally.crashed == 0 else 1)

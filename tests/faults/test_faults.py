@@ -19,6 +19,7 @@ from banker.core.validators import validate
 from banker.store import Journal
 from banker.store.recover import recover
 from tests.faults.damage_campaign import campaign as damage_campaign
+from tests.faults.damage_campaign import wal_campaign
 from tests.faults.kill_campaign import campaign
 
 
@@ -141,3 +142,16 @@ def test_a_short_damage_campaign_never_crashes_nor_changes_a_game_silently() -> 
     assert (tally.silent, tally.crashed) == (0, 0)
     assert tally.unchanged + tally.refused == 30
     assert tally.saved >= tally.intact * 0.9  # only entries after a lost one may be dropped
+
+
+def test_a_short_wal_damage_campaign_refuses_every_damaged_wal() -> None:
+    """The review's F3: 240 of 240 copies with a damaged -wal lost commands with no
+    message. Every kind now: refused with the reason, never silent, never a crash, and
+    `recover` reads the intact frames."""
+    tallies = wal_campaign(copies=16, seed=3)
+    for kind, tally in tallies.items():
+        assert tally.copies == 4, kind
+        assert (tally.silent, tally.crashed) == (0, 0), (kind, tally.line())
+        assert tally.unchanged + tally.refused == 4, (kind, tally.line())
+    flips = tallies["bit flips"]
+    assert flips.saved >= flips.intact * 0.9, flips.line()

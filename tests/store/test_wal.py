@@ -1,0 +1,167 @@
+"""The -wal is part of the game: a damaged one is refused with the reason and the count of
+commands it costs, never read as an older game; `recover` reads every intact frame of it.
+
+Each game here is left as a crash leaves it: the journal still open (its latest commands
+only in the -wal), the game file and its -wal copied, as the README tells a banker to do."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from banker.cli import main
+from banker.core import commands as c
+from banker.core.edition import load_edition
+from banker.core.errors import JournalError
+from banker.store import Journal
+from banker.store.glance import glance
+from banker.store.recover import recover
+from banker.store.wal import FRAME_HEADER, HEADER, check_wal
+
+COMMANDS = 60
+
+
+def crashed_game(
+    folder: Path, name: str = "crashed", players: tuple[str, ...] = ("Ann", "Ben")
+) -> Path:
+    """A game of COMMANDS collections whose latest commands are only in its -wal."""
+    live = folder / f"live-{name}.banker"
+    journal = Journal.create(live, c.Setup(players=list(players), edition=load_edition("us")))
+    try:
+        for _ in range(COMMANDS):
+            journal.apply(c.Collect(player=players[0], amount=1))
+        copy = folder / f"{name}.banker"
+        shutil.copy(live, copy)
+        shutil.copy(f"{live}-wal", f"{copy}-wal")
+    finally:
+        journal.close()
+    return copy
+
+
+def page_size(game: Path) -> int:
+    return check_wal(game).page_size
+
+
+def flip_middle(game: Path) -> None:
+    wal = Path(f"{game}-wal")
+    data = bytearray(wal.read_bytes())
+    data[len(data) // 3] ^= 0x10
+    wal.write_bytes(bytes(data))
+
+
+def cut_inside_a_frame(game: Path) -> None:
+    wal = Path(f"{game}-wal")
+    data = wal.read_bytes()
+    wal.write_bytes(data[: len(data) // 2 + 7])
+
+
+def zero_a_frame(game: Path) -> None:
+    wal = Path(f"{game}-wal")
+    data = bytearray(wal.read_bytes())
+    size = FRAME_HEADER + page_size(game)
+    at = HEADER + 5 * size
+    data[at : at + size] = bytes(size)
+    wal.write_bytes(bytes(data))
+
+
+def damage_the_header(game: Path) -> None:
+    wal = Path(f"{game}-wal")
+    data = bytearray(wal.read_bytes())
+    data[9] ^= 0x01  # the page size
+    wal.write_bytes(bytes(data))
+
+
+DAMAGE: dict[str, Callable[[Path], None]] = {
+    "bit flip": flip_middle,
+    "cut inside a frame": cut_inside_a_frame,
+    "zeroed frame": zero_a_frame,
+    "damaged header": damage_the_header,
+}
+
+
+def said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def test_an_intact_wal_is_read_whole(tmp_path: Path) -> None:
+    game = crashed_game(tmp_path)
+    assert Path(f"{game}-wal").stat().st_size > 0  # the commands are there only
+    check = check_wal(game)
+    assert not check.damaged and check.frames
+    with Journal.open(game, read_only=True) as journal:
+        assert journal.game.seq == COMMANDS + 1
+        assert journal.game.state.player("Ann").cash == 1500 + COMMANDS
+
+
+@pytest.mark.parametrize("kind", list(DAMAGE))
+def test_a_damaged_wal_is_refused_with_what_it_costs(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: SQLite read up to the first bad frame and `show` gave an older game, exit 0
+    (the review: 240 of 240 damaged copies lost commands with no message)."""
+    game = crashed_game(tmp_path)
+    DAMAGE[kind](game)
+    check = check_wal(game)
+    assert check.damaged
+    with pytest.raises(JournalError, match="-wal") as refused:
+        Journal.open(game, read_only=True)
+    if kind in ("bit flip", "zeroed frame"):
+        assert check.lost > 0 and f"{check.lost} commands" in str(refused.value)
+    assert glance(game) is None  # the app's first screen does not draw it either
+    for argv in (["show", str(game)], ["log", str(game)], ["show", "--json", str(game)]):
+        code, text = said(argv, capsys)
+        assert code == 1 and "-wal" in text and "recover" in text, (argv, text)
+
+
+@pytest.mark.parametrize("kind", ["bit flip", "zeroed frame"])
+def test_recover_reads_every_intact_frame(kind: str, tmp_path: Path) -> None:
+    """A flipped bit or a zeroed frame costs only its own page, and later frames mostly
+    write the same pages again: nearly every command comes back, far more than SQLite
+    reads alone (it stops at the first bad frame)."""
+    game = crashed_game(tmp_path)
+    DAMAGE[kind](game)
+    alone = tmp_path / "alone.banker"
+    shutil.copy(game, alone)
+    shutil.copy(f"{game}-wal", f"{alone}-wal")
+    with sqlite3.connect(f"{alone.as_uri()}?mode=ro", uri=True) as db:
+        sqlite_alone = db.execute("SELECT count(*) FROM journal").fetchone()[0] - 1
+    report = recover(game, tmp_path / "saved.banker")
+    assert report.saved >= COMMANDS - 2 and report.saved > sqlite_alone + 10
+    assert any("-wal" in line.render() for line in report.lost)  # and it says so
+    with Journal.open(tmp_path / "saved.banker", read_only=True) as saved:
+        assert saved.game.state.player("Ann").cash == 1500 + report.saved
+
+
+def test_a_wal_cut_short_saves_what_comes_before_the_cut(tmp_path: Path) -> None:
+    game = crashed_game(tmp_path)
+    cut_inside_a_frame(game)
+    report = recover(game, tmp_path / "saved.banker")
+    assert 0 < report.saved < COMMANDS
+    assert report.lost
+
+
+def test_another_games_wal_is_never_read_as_this_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = crashed_game(tmp_path, "ours")
+    other = crashed_game(tmp_path, "theirs", players=("Cai", "Dee"))
+    shutil.copy(f"{other}-wal", f"{game}-wal")
+    code, text = said(["show", "--json", str(game)], capsys)
+    assert code == 1 and str(game) in text, text
+
+
+def test_a_game_being_played_is_read_without_a_false_alarm(tmp_path: Path) -> None:
+    """A reader beside a live writer (`banker show` while the app plays) reads the -wal
+    as it stands, between commands."""
+    path = tmp_path / "live.banker"
+    with Journal.create(path, c.Setup(players=["Ann", "Ben"], edition=load_edition("us"))) as j:
+        for n in range(1, 30):
+            j.apply(c.Collect(player="Ann", amount=1))
+            with Journal.open(path, read_only=True) as reader:
+                assert reader.game.seq == n + 1
