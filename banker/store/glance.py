@@ -92,6 +92,8 @@ def glance(path: Path) -> Glance | None:
 
         if not written_elsewhere(path) and check_wal(path).damaged:
             return None  # the journal's opening says what is wrong
+        if read_only_note(path) and check_wal(path).frames:
+            return None  # the latest commands are in the -wal: the journal reads them
         how = "mode=ro&immutable=1" if read_only_note(path) else "mode=ro"
         uri = f"{path.resolve().as_uri()}?{how}"
         with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:

@@ -31,7 +31,7 @@ from banker.store.glance import (
     written_elsewhere,
 )
 from banker.store.glance import lock as _lock
-from banker.store.wal import WalCheck, check_wal
+from banker.store.wal import WalCheck, check_wal, merged
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
 
@@ -68,6 +68,8 @@ class Journal:
         self._chain = chain
         """The digest of the last entry, which the next one chains to."""
         self.note = note
+        self._scratch: Path | None = None
+        """A private copy read in place of a read-only game (its -wal applied), if any."""
         """Why this game can only be read here (a read-only file or folder), or None."""
 
     # Creating and opening.
@@ -137,11 +139,24 @@ class Journal:
         path = Path(path)
         _check_header(path)
         note = read_only_note(path)
+        check = None
         if not read_only or not written_elsewhere(path):
             # (a game being played elsewhere has its last frame half written at times)
             check = check_wal(path)
             if check.damaged:
                 raise damaged_wal(path, check)
+        scratch = None
+        if note is not None and check is not None and check.frames:
+            try:  # the latest commands are in the -wal: read them on a copy
+                scratch = merged(path, check)
+            except OSError as exc:
+                raise JournalError(
+                    "{path} is read-only and its latest commands are in its -wal file, "
+                    "which cannot be read here ({why}): copy both files to a folder you "
+                    "can write.",
+                    path=path,
+                    why=exc,
+                ) from None
         if note is not None and not read_only:
             raise JournalError(
                 "{path} is read-only ({why}): 'banker show' and 'banker log' can read it; "
@@ -152,7 +167,7 @@ class Journal:
         lock = None if read_only else _lock(path)
         conn: sqlite3.Connection | None = None
         try:
-            conn = _connect(path, read_only, any_thread, immutable=note is not None)
+            conn = _connect(scratch or path, read_only, any_thread, immutable=note is not None)
             game, chain, version = _load(conn, path)
             if not read_only:
                 conn.execute(ff.VIEWS)
@@ -160,11 +175,15 @@ class Journal:
                     chain = _upgrade(conn)
         except DB_ERRORS as exc:
             _close_quietly(conn, lock)
+            _unlink_scratch(scratch)
             raise damaged_file(path, exc) from None
         except BaseException:
             _close_quietly(conn, lock)
+            _unlink_scratch(scratch)
             raise
-        return cls(path, conn, game, lock, chain, note)
+        journal = cls(path, conn, game, lock, chain, note)
+        journal._scratch = scratch
+        return journal
 
     @staticmethod
     def backup(source: str | Path, target: str | Path) -> None:
@@ -205,6 +224,8 @@ class Journal:
             except DB_ERRORS:
                 pass  # kept in the -wal file, which the next opening reads
         self._conn.close()
+        _unlink_scratch(self._scratch)
+        self._scratch = None
         if self._lock is not None:
             self._lock.close()
             self._lock = None
@@ -636,6 +657,14 @@ def _clear_abandoned(path: Path) -> None:
         except (OSError, OverflowError):
             continue
     _unlink_quietly(path.with_name(f".{path.name}.{os.getpid()}.building"))
+
+
+def _unlink_scratch(scratch: Path | None) -> None:
+    if scratch is not None:
+        try:
+            scratch.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def _unlink_quietly(path: Path) -> None:

@@ -82,10 +82,11 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
         wal = Path(f"{source}-wal")
         check = check_wal(source)
         read_from = source
-        if check.damaged:
+        if check.damaged or (note is not None and check.frames):
+            # (on a read-only disk SQLite would not read even an intact -wal)
             read_from = target.with_name(f".{target.name}.{os.getpid()}.salvaged")
             salvage(source, check, read_from)
-        unused_wal = check.damaged or not wal.exists() or wal.stat().st_size == 0
+        unused_wal = read_from != source or not wal.exists() or wal.stat().st_size == 0
         how = "mode=ro&immutable=1" if note or unused_wal else "mode=ro"
         conn = sqlite3.connect(f"{read_from.resolve().as_uri()}?{how}", uri=True)
         # A truncated file is read up to its end instead of being refused as a whole

@@ -16,7 +16,9 @@ then reads entry by entry (each entry is still checked by its digest).
 
 from __future__ import annotations
 
+import os
 import struct
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,3 +155,21 @@ def salvage(game: Path, check: WalCheck, target: Path) -> int:
             pending = []
     target.write_bytes(bytes(image))
     return applied
+
+
+def merged(game: Path, check: WalCheck) -> Path:
+    """A private copy of `game` with its -wal's commits applied, in the system's temporary
+    folder: how a game on a read-only disk is read whole (SQLite cannot read a -wal where
+    it cannot make the shared-memory file beside it). The caller deletes it.
+
+    Raises:
+        OSError: the copy cannot be written.
+    """
+    handle, name = tempfile.mkstemp(prefix="banker-", suffix=".banker")
+    os.close(handle)
+    try:
+        salvage(game, check, Path(name))
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+    return Path(name)

@@ -6,9 +6,14 @@ only in the -wal), the game file and its -wal copied, as the README tells a bank
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import sqlite3
-from collections.abc import Callable
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -165,3 +170,56 @@ def test_a_game_being_played_is_read_without_a_false_alarm(tmp_path: Path) -> No
             j.apply(c.Collect(player="Ann", amount=1))
             with Journal.open(path, read_only=True) as reader:
                 assert reader.game.seq == n + 1
+
+
+@pytest.fixture
+def read_only_copy(tmp_path: Path) -> Iterator[Path]:
+    """A crashed game (its latest commands only in the -wal) in a folder nobody can write
+    to: a read-only mount as root (who ignores file modes), the folder's modes otherwise."""
+    source = tmp_path / "source"
+    source.mkdir()
+    crashed_game(source)
+    for live in source.glob("live-*"):
+        live.unlink()
+    if os.geteuid() != 0:
+        source.chmod(0o555)
+        yield source / "crashed.banker"
+        source.chmod(0o755)
+        return
+    view = tmp_path / "view"
+    view.mkdir()
+    if subprocess.run(["mount", "--bind", str(source), str(view)], capture_output=True).returncode:
+        pytest.skip("no read-only folder can be made here")
+    subprocess.run(["mount", "-o", "remount,bind,ro", str(view)], capture_output=True)
+    try:
+        yield view / "crashed.banker"
+    finally:
+        subprocess.run(["umount", str(view)], capture_output=True)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes and mounts")
+def test_a_read_only_disk_reads_the_commands_in_the_wal(
+    read_only_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The review's F4: on a read-only disk `show`, `log`, `backup` and `recover` ignored
+    an intact -wal and gave the older game, exit 0 (25 of 25 commands missing)."""
+    game = read_only_copy
+    assert Path(f"{game}-wal").stat().st_size > 0
+    with Journal.open(game, read_only=True) as journal:
+        assert journal.game.seq == COMMANDS + 1
+    assert glance(game) is None  # the saved view is older than the -wal: not drawn
+    code, text = said(["show", "--json", str(game)], capsys)
+    shown, _end = json.JSONDecoder().raw_decode(text[text.index("{") :])
+    assert code == 0 and shown["players"][0]["cash"] == 1500 + COMMANDS, text[:300]
+    code, text = said(["log", str(game)], capsys)
+    assert (
+        code == 0
+        and len([line for line in text.splitlines() if line[:6].strip().isdigit()]) == COMMANDS + 1
+    )
+    copy = tmp_path / "copy.banker"
+    assert said(["backup", str(game), str(copy)], capsys)[0] == 0
+    with Journal.open(copy, read_only=True) as journal:
+        assert journal.game.seq == COMMANDS + 1
+    report = recover(game, tmp_path / "saved.banker")
+    assert report.saved == COMMANDS and not report.lost
+    assert not list(Path(tempfile.gettempdir()).glob("banker-*.banker"))  # nothing left behind
