@@ -18,7 +18,7 @@ from banker.core.errors import BadInput, BankerError
 from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
-from banker.core.rules import HouseRules
+from banker.core.rules import HouseRules, rules_problems
 from banker.i18n import default_language, translator
 from banker.i18n.arguments import speak_arguments
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
@@ -236,10 +236,7 @@ def _load_rules(path: str | None) -> HouseRules:
     except tomllib.TOMLDecodeError as exc:
         raise BadInput("{path}: not valid TOML: {why}", path=path, why=exc) from None
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
-        )
-        raise BadInput("{path}: {problems}", path=path, problems=problems) from None
+        raise BadInput("{path}: {problems}", path=path, problems=rules_problems(exc)) from None
 
 
 def _new(args: argparse.Namespace) -> int:

@@ -63,7 +63,32 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
         paid = pay_covered_debts(new, richer, created)
         if paid:
             message = msg("{text}; {paid}", text=message, paid=joined(paid, "; "))
+    _check_holdings(new)
     return new, Receipt(message)
+
+
+MAX_HOLDING = 10**12
+"""The most one player or the Free Parking pot may hold: a trillion of the edition's
+money, a thousand times the largest single amount. Past it a house rule or a script has
+run away, and the command is refused before anything is written."""
+
+
+def _check_holdings(state: GameState) -> None:
+    for player in state.players:
+        if player.cash > MAX_HOLDING:
+            raise NotAllowed(
+                "{p} would hold {cash}, more than the bank keeps for one player ({most}); "
+                "nothing was changed.",
+                p=player.name,
+                cash=state.money(player.cash),
+                most=state.money(MAX_HOLDING),
+            )
+    if state.bank.free_parking > MAX_HOLDING:
+        raise NotAllowed(
+            "The Free Parking pot would hold more than the bank keeps ({most}); nothing "
+            "was changed.",
+            most=state.money(MAX_HOLDING),
+        )
 
 
 def _check_moment(state: GameState, command: Command, verb: Verb[Any]) -> None:

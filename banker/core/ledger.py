@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from banker.core.edition import Deed
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash, UnknownName
-from banker.core.money import Message, Money, msg
+from banker.core.money import MAX_AMOUNT, Message, Money, msg
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import raisable
-
-MAX_AMOUNT = 1_000_000_000
-"""No table moves more than this in one go; larger numbers are typing mistakes."""
 
 
 def player_of(state: GameState, name: str) -> Player:

@@ -26,6 +26,10 @@ __all__ = [
 Money: TypeAlias = int
 """An amount in whole units of the edition's currency. Never a float."""
 
+MAX_AMOUNT = 1_000_000_000
+"""No table moves more than this in one go; larger numbers are typing mistakes, and a
+house rule or a file may not set one either."""
+
 
 def format_money(amount: Money, symbol: str = "$", suffix: bool = False) -> str:
     """Write an amount as the table reads it: `$1,500`, `-$40`, `1,500 ฿`."""

@@ -15,9 +15,8 @@ from typing import TypeAlias, TypeVar
 
 from banker.core import commands as c
 from banker.core.errors import BadInput, BankerError, UnknownName
-from banker.core.ledger import MAX_AMOUNT
 from banker.core.level import HOTEL_CODE, MOST_HOUSES
-from banker.core.money import Message, joined
+from banker.core.money import MAX_AMOUNT, Message, joined
 from banker.core.names import candidates, match, normalize, ranked
 from banker.core.state import GameState
 from banker.core.worth import MAX_DICE, MIN_DICE

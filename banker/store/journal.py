@@ -290,6 +290,10 @@ class Journal:
                 "space or check the file, then try again.",
                 why=exc,
             ) from None
+        except BaseException:  # whatever failed, the entry is not kept: nothing applied
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise
         self._chain = chain
         self.game.commit(pending)
         return pending.message
@@ -315,7 +319,7 @@ class Journal:
                 (self.game.seq, json.dumps(saved, ensure_ascii=False)),
             )
             self._conn.execute("COMMIT")
-        except DB_ERRORS + (BankerError,):
+        except Exception:  # noqa: BLE001 - only a shortcut: never a reason to fail
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
 
