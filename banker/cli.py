@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -194,6 +195,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+MAX_RULES_BYTES = 64 << 10
+"""A house-rules file is a few lines; 64 KiB is far more than any could need."""
+MAX_SCRIPT_BYTES = 4 << 20
+"""A script of about 80,000 commands: more than any game is played with."""
+
+
+def _read_small(path: Path, most: int) -> str:
+    """The text of a regular file (not a FIFO, a device or a folder) of at most `most`
+    bytes, a byte order mark allowed.
+
+    Raises:
+        BadInput: it is not a file, or too big.
+        OSError, UnicodeDecodeError: it cannot be read as text.
+    """
+    import stat
+
+    if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a FIFO would wait
+        raise BadInput("{file} is not a file.", file=str(path))
+    with path.open("rb") as f:
+        data = f.read(most + 1)
+    if len(data) > most:
+        raise BadInput(
+            "{file} is too big: at most {most} bytes are read.", file=str(path), most=f"{most:,}"
+        )
+    return data.decode("utf-8-sig")
+
+
 def _deal(setup: Setup) -> Command:
     """The deal for a new game, checked before any file is made."""
     from banker.core.deal import make_deal
@@ -229,10 +257,12 @@ def _load_rules(path: str | None) -> HouseRules:
     if path is None:
         return HouseRules()
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))
+        data = tomllib.loads(_read_small(Path(path), MAX_RULES_BYTES))
         return HouseRules.model_validate(data)
     except FileNotFoundError:
         raise BadInput("There is no house-rules file at {path}.", path=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput("Cannot read {path}: {why}", path=path, why=exc) from None
     except tomllib.TOMLDecodeError as exc:
         raise BadInput("{path}: not valid TOML: {why}", path=path, why=exc) from None
     except ValidationError as exc:
@@ -363,9 +393,12 @@ def _do(args: argparse.Namespace) -> int:
                 return 1
             return 0
         try:
-            lines = Path(args.file).read_text(encoding="utf-8-sig").splitlines()
+            text = _read_small(Path(args.file), MAX_SCRIPT_BYTES)
         except (OSError, UnicodeDecodeError) as exc:
             raise BadInput("Cannot read the script {f}: {why}", f=args.file, why=exc) from None
+        # A line ends at a newline only: a comment runs to it, whatever else it holds
+        # (a NEL or U+2028 inside a comment does not start a command).
+        lines = [line.removesuffix("\r") for line in text.split("\n")]
         for number, raw in enumerate(lines, start=1):
             line = raw.split("#", 1)[0].strip()
             if not line:

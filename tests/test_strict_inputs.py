@@ -84,3 +84,45 @@ def test_a_refused_command_is_not_journaled_and_every_reader_still_works(
         assert journal.game.seq == seq  # nothing was written
     assert main(["show", str(path)]) == 0
     capsys.readouterr()
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="a POSIX device")
+def test_a_rules_file_or_script_that_is_no_regular_file_is_refused_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--rules /dev/zero` grew to 1.3 GB, a FIFO hung, a folder was "Unexpected error"."""
+    import os
+
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path))
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for odd in ("/dev/zero", str(fifo), str(tmp_path)):
+        assert main(["new", "g", "--players", "Ann,Ben", "--rules", odd]) == 1, odd
+        assert "is not a file" in capsys.readouterr().err
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * (70 << 10) + "\n", encoding="utf-8")
+    assert main(["new", "g", "--players", "Ann,Ben", "--rules", str(big)]) == 1
+    assert "too big" in capsys.readouterr().err
+    assert main(["new", "g", "--players", "Ann,Ben"]) == 0
+    for odd in ("/dev/zero", str(fifo)):
+        assert main(["do", "g", "-f", odd]) == 1, odd
+        assert "is not a file" in capsys.readouterr().err
+
+
+def test_a_comment_in_a_script_runs_to_the_newline_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A NEL or U+2028 inside a comment ran the text after it as a command."""
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path))
+    assert main(["new", "g", "--players", "Ann,Ben"]) == 0
+    script = tmp_path / "s.txt"
+    script.write_text(
+        "collect ann 5   # note: \x85collect ben 999\r\n"
+        "collect ann 1 # \u2028collect ben 7\n"
+        "collect ann 2 # \x0ccollect ben 3\n",
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    assert main(["do", "g", "-f", str(script)]) == 0
+    said = capsys.readouterr().out
+    assert said.count("collected") == 3 and "Ben" not in said, said
