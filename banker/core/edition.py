@@ -6,6 +6,7 @@ bank assumes US names or amounts.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from enum import StrEnum
@@ -267,6 +268,16 @@ class Edition(_Strict):
                 f"squares: the board has {len(squares)} squares but none is numbered "
                 f"{', '.join(map(str, gaps[:5]))}: number them 0 to {len(squares) - 1} without gaps"
             )
+        go = [s.square for s in self.squares if s.kind is SquareKind.GO]
+        if go != [0]:
+            raise ValueError(
+                "squares: GO is square 0 (where every token starts and the salary is paid); "
+                f"this board puts it at {', '.join(map(str, go)) or 'no square'}"
+            )
+        for i, deed in enumerate(self.deeds):
+            _typable(f"deeds.{i}.name", deed.name, deed=True)
+        for i, square in enumerate(self.squares):  # GO and Jail are squares, typed alone
+            _typable(f"squares.{i}.name", square.name, deed=False)
         group_ids = {g.id for g in self.groups}
         for i, deed in enumerate(self.deeds):
             if deed.group is not None and deed.group not in group_ids:
@@ -524,14 +535,49 @@ def _read_bounded(path: Path) -> str:
     return data.decode("utf-8-sig")
 
 
+COMMAND_WORDS = frozenset(
+    {
+        "go", "buy", "rent", "pay", "collect", "tax", "worth", "card", "jail", "build",
+        "hotel", "sell", "mortgage", "unmortgage", "lift", "trade", "parking", "levels",
+        "auction", "bid", "drop", "close", "raise", "settle", "bankrupt", "end", "language",
+        "turn", "next", "move", "undo", "redo", "give", "get", "to", "pot", "at", "fix",
+        "double", "doubles", "x10", "fine", "income", "flat", "percent", "luxury", "house",
+        "jailcard", "debt", "en", "ms", "th",
+    }
+)  # fmt: skip
+"""The words of the command language (its verbs and keywords; `tests/core` holds this
+list to the declared verbs): a name that is one of them could not be typed."""
+
+
+def _typable(where: str, name: str, deed: bool) -> None:
+    """A name the command language can take: a letter or digit in it, no comma, and for
+    a deed (typed among the words of a line) not a word of the language itself (RULES.md,
+    "Numbers in files")."""
+    if not any(ch.isalnum() for ch in name):
+        raise ValueError(f"{where}: {name!r} has no letter or digit: a name must have one")
+    if "," in name:
+        raise ValueError(f"{where}: {name!r} holds a comma, which separates names in a trade")
+    if deed and name.strip().casefold() in COMMAND_WORDS:
+        raise ValueError(f"{where}: {name!r} is a word of the command language")
+
+
 def parse_edition(text: str, label: str = "edition") -> Edition:
-    """Parse and check the TOML text of an edition."""
+    """Parse and check the TOML text of an edition. Every number must be written as a
+    whole number (`200`, never `true`, `"200"`, `2e2` or `200.0`): the edition is checked
+    as JSON in pydantic's strict mode, where nothing is converted."""
     try:
         data = tomllib.loads(text)
+        as_json = json.dumps(data)
     except tomllib.TOMLDecodeError as exc:
         raise EditionError("{file}: not valid TOML: {why}", file=label, why=exc) from None
+    except (ValueError, TypeError):  # a number of thousands of digits, a date
+        raise EditionError(
+            "{file}: a value in it is not a number, text or list an edition holds "
+            "(a number that long, or a date).",
+            file=label,
+        ) from None
     try:
-        return Edition.model_validate(data)
+        return Edition.model_validate_json(as_json, strict=True)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
