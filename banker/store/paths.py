@@ -47,3 +47,28 @@ def custom_editions() -> list[Path]:
     """Edition files the banker keeps in the `editions` folder beside the games folder."""
     folder = default_games_dir().parent / "editions"
     return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def game_in_folder(name: str) -> Path:
+    """The game file for a name typed on the new-game screen, always in the games folder:
+    a name is a name there, not a path (`AC/DC` is `ac-dc.banker`, never a folder `ac`).
+
+    Raises:
+        BadInput: nothing of the name can make a file name.
+    """
+    import unicodedata
+
+    from banker.core.errors import BadInput
+
+    kept = "".join(
+        ch if ch.isalnum() or unicodedata.category(ch).startswith("M") or ch in "-_" else "-"
+        for ch in name.strip()
+    )
+    stem = "-".join(part for part in kept.split("-") if part)[:MAX_STEM]
+    if not stem:
+        raise BadInput("{name!r} cannot name a game file: use letters or digits.", name=name)
+    return default_games_dir() / f"{stem}{SUFFIX}"
+
+
+MAX_STEM = 100
+"""The longest file name a game gets from the new-game screen (before `.banker`)."""

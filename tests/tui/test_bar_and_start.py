@@ -225,3 +225,23 @@ async def test_a_timed_game_shows_the_time_left(tmp_path: Path) -> None:
             "clock · 1:30:"
         )
         assert app.journal is not None and not app.journal.game.state.ended
+
+
+async def test_a_game_named_after_its_players_stays_in_the_games_folder(
+    banker_home: Path,
+) -> None:
+    """The review: players "AC/DC" and "Bob" with no game name made `./ac/dc-bob`, outside
+    the games folder (no `.banker`), and the next start said "New game"."""
+    app = BankerApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.query_one("#player-1", Input).value = "AC/DC"
+        screen.query_one("#player-2", Input).value = "Bob"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+    made = list((banker_home / "games").glob("*.banker"))
+    assert [p.name for p in made] == ["ac-dc-bob.banker"]
+    assert not Path("ac").exists()
+    with reopen(made[0]) as journal:
+        assert [p.name for p in journal.game.state.players] == ["AC/DC", "Bob"]

@@ -21,8 +21,8 @@ from banker.core.errors import BankerError
 from banker.core.rules import HouseRules, IncomeTaxMode, MortgagedGroupRent, Rounding
 from banker.core.state import new_game_state
 from banker.i18n import LANGUAGES
-from banker.store import Journal, resolve_game_path
-from banker.store.paths import custom_editions
+from banker.store import Journal
+from banker.store.paths import custom_editions, game_in_folder
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import N_, SpeaksTheGame, _, current_language, refused, set_language
 from banker.tui.widgets.footer import KeysFooter
@@ -233,7 +233,7 @@ class NewGameScreen(SpeaksTheGame, Screen[Journal | None]):
                 language=language,
             )
             deal = self._deal(setup)
-            journal = Journal.create(resolve_game_path(game), setup)
+            journal = Journal.create(game_in_folder(game), setup)
             if deal is not None:
                 journal.apply(deal)
         except BankerError as exc:
