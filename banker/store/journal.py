@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
@@ -166,8 +167,18 @@ class Journal:
             )
         lock = None if read_only else _lock(path)
         conn: sqlite3.Connection | None = None
+        # A closed game on a full disk is still read: nothing beside it needs writing when
+        # nobody plays it and its -wal holds nothing (SQLite would make its -shm file).
+        quiet = (
+            read_only
+            and _disk_full(path)
+            and not written_elsewhere(path)
+            and not (check is not None and check.frames)
+        )
         try:
-            conn = _connect(scratch or path, read_only, any_thread, immutable=note is not None)
+            conn = _connect(
+                scratch or path, read_only, any_thread, immutable=note is not None or quiet
+            )
             game, chain, version = _load(conn, path)
             if not read_only:
                 conn.execute(ff.VIEWS)
@@ -176,6 +187,12 @@ class Journal:
         except DB_ERRORS as exc:
             _close_quietly(conn, lock)
             _unlink_scratch(scratch)
+            if _disk_full(path):
+                raise JournalError(
+                    "{path} cannot be opened: the disk it is on is full. Free some space, "
+                    "then try again; nothing was changed.",
+                    path=path,
+                ) from None
             raise damaged_file(path, exc) from None
         except BaseException:
             _close_quietly(conn, lock)
@@ -661,6 +678,17 @@ def _clear_abandoned(path: Path) -> None:
         except (OSError, OverflowError):
             continue
     _unlink_quietly(path.with_name(f".{path.name}.{os.getpid()}.building"))
+
+
+FULL_BELOW = 256 << 10
+"""A disk with less free space than this is full for a game (SQLite needs a few pages)."""
+
+
+def _disk_full(path: Path) -> bool:
+    try:
+        return shutil.disk_usage(path.parent).free < FULL_BELOW
+    except OSError:
+        return False
 
 
 def _unlink_scratch(scratch: Path | None) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -155,3 +157,44 @@ def test_a_short_wal_damage_campaign_refuses_every_damaged_wal() -> None:
         assert tally.unchanged + tally.refused == 4, (kind, tally.line())
     flips = tallies["bit flips"]
     assert flips.saved >= flips.intact * 0.9, flips.line()
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A folder on its own 400 KiB disk (a tmpfs: root only)."""
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        pytest.skip("mounting a small disk needs root")
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=400k", "tmpfs", str(folder)], capture_output=True
+    )
+    if made.returncode:
+        pytest.skip("no small disk can be mounted here")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], capture_output=True)
+
+
+def test_a_healthy_game_on_a_full_disk_is_read_and_a_change_says_the_disk_is_full(
+    small_disk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The review: a healthy closed game on a full disk read as "is damaged" (false)."""
+    from banker.cli import main
+
+    game = small_disk / "g.banker"
+    new_game(game).close()
+    filler = os.open(small_disk / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while os.write(filler, bytes(4096)):
+            pass
+    except OSError:
+        pass  # the disk is full
+    finally:
+        os.close(filler)
+    assert main(["show", str(game)]) == 0
+    assert "Alice" in capsys.readouterr().out
+    assert main(["do", str(game), "go alice"]) == 1
+    said = capsys.readouterr().err
+    assert "full" in said and "damaged" not in said, said
