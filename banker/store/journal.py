@@ -32,7 +32,7 @@ from banker.store.glance import (
     written_elsewhere,
 )
 from banker.store.glance import lock as _lock
-from banker.store.wal import WalCheck, check_wal, merged
+from banker.store.wal import WalCheck, check_wal, merged, wal_of
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
 
@@ -69,6 +69,8 @@ class Journal:
         self._chain = chain
         """The digest of the last entry, which the next one chains to."""
         self.note = note
+        self._wal_size = 0
+        """The -wal's size after this journal's last write (it never shrinks until the close)."""
         self._scratch: Path | None = None
         """A private copy read in place of a read-only game (its -wal applied), if any."""
         """Why this game can only be read here (a read-only file or folder), or None."""
@@ -234,7 +236,7 @@ class Journal:
 
     def close(self) -> None:
         """Close the file, first saving what the ledger shows now for the next start."""
-        if self._lock is not None:
+        if self._lock is not None and self._wal_sound():
             self.save_view()
             try:  # the game back in the one file, for whoever copies it
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -246,6 +248,20 @@ class Journal:
         if self._lock is not None:
             self._lock.close()
             self._lock = None
+
+    def _wal_sound(self) -> bool:
+        """Whether the -wal still holds what this journal wrote to it. A -wal damaged or
+        cut short under the open game (a disk, a sync tool) must not be copied into the
+        game file, which would then be damaged too: it is left as it is, and the next
+        opening says what is wrong and `recover` reads every intact frame."""
+        wal = wal_of(self.path)
+        try:
+            size = wal.stat().st_size if wal.exists() else 0
+        except OSError:
+            return False
+        if size < self._wal_size:
+            return False
+        return not check_wal(self.path).damaged
 
     def __enter__(self) -> Journal:
         return self
@@ -313,6 +329,10 @@ class Journal:
             raise
         self._chain = chain
         self.game.commit(pending)
+        try:  # how much the -wal holds now, checked again at the close
+            self._wal_size = wal_of(self.path).stat().st_size
+        except OSError:
+            pass
         return pending.message
 
     def save_view(self) -> None:

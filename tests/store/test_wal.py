@@ -223,3 +223,23 @@ def test_a_read_only_disk_reads_the_commands_in_the_wal(
     report = recover(game, tmp_path / "saved.banker")
     assert report.saved == COMMANDS and not report.lost
     assert not list(Path(tempfile.gettempdir()).glob("banker-*.banker"))  # nothing left behind
+
+
+def test_a_wal_cut_under_an_open_game_is_not_copied_into_it_at_the_close(tmp_path: Path) -> None:
+    """The review: a -wal truncated under the open game, then a normal close, left the
+    game file itself "malformed"; emptied, the whole game was gone ("no setup entry").
+    The close now leaves the game file as it was and the -wal as it is: the next opening
+    says what is wrong, and `recover` saves what the intact frames hold."""
+    path = tmp_path / "open.banker"
+    journal = Journal.create(path, c.Setup(players=["Ann", "Ben"], edition=load_edition("us")))
+    for _ in range(COMMANDS):
+        journal.apply(c.Collect(player="Ann", amount=1))
+    wal = Path(f"{path}-wal")
+    wal.write_bytes(wal.read_bytes()[: wal.stat().st_size // 2 + 7])  # a tool cut it
+    journal.close()
+    with sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"  # not copied in
+    with pytest.raises(JournalError, match="-wal"):
+        Journal.open(path, read_only=True)
+    report = recover(path, tmp_path / "saved.banker")
+    assert report.saved > 0 and report.lost
