@@ -147,8 +147,8 @@ def wal_campaign(copies: int, seed: int) -> dict[str, Tally]:
             path = folder / f"copy{n}.banker"
             path.write_bytes(data)
             Path(f"{path}-wal").write_bytes(damage_wal(wal, kind, rng, other_wal))
-            _read(path, n, tallies[kind], want_show, want_log, want_view)
-            if tallies[kind].copies and _run(["show", "--json", str(path)]) != want_show:
+            shown = _read(path, n, tallies[kind], want_show, want_log, want_view)
+            if shown is not None and shown != want_show:
                 try:
                     report = recover(path, folder / f"saved{n}.banker")
                 except BankerError:
@@ -164,15 +164,16 @@ def wal_campaign(copies: int, seed: int) -> dict[str, Tally]:
 
 def _read(
     path: Path, n: int, tally: Tally, want_show: object, want_log: object, want_view: object
-) -> None:
-    """Read one damaged copy as the banker would and count how it went."""
+) -> tuple[int | None, str, str] | None:
+    """Read one damaged copy as the banker would and count how it went: what `show
+    --json` gave, or None when the first screen crashed (nothing more to try)."""
     tally.copies += 1
     results = [_run(["show", "--json", str(path)]), _run(["log", str(path)])]
     try:
         view = _view(glance(path))
     except BaseException:  # noqa: BLE001
         tally.crashed += 1
-        return
+        return None
     if any(code is None or code == 2 for code, _, _ in results):
         tally.crashed += 1
     elif all(r == w for r, w in zip(results, (want_show, want_log), strict=True)) and (
@@ -189,6 +190,7 @@ def _read(
         tally.refused += 1
     else:
         tally.crashed += 1
+    return results[0]
 
 
 def _run(args: list[str]) -> tuple[int | None, str, str]:
@@ -253,30 +255,8 @@ def campaign(copies: int, seed: int) -> Tally:
         for n in range(copies):
             path = folder / f"copy{n}.banker"
             path.write_bytes(damage(data, rng))
-            tally.copies += 1
-            results = [_run(["show", "--json", str(path)]), _run(["log", str(path)])]
-            try:
-                view = _view(glance(path))
-            except BaseException:  # noqa: BLE001
-                tally.crashed += 1
-                continue
-            if any(code is None or code == 2 for code, _, _ in results):
-                tally.crashed += 1
-            elif all(r == w for r, w in zip(results, (want_show, want_log), strict=True)) and (
-                view in (None, want_view)
-            ):
-                tally.unchanged += 1
-            elif any(
-                code == 0 and r != w
-                for (code, *_), r, w in zip(results, results, (want_show, want_log), strict=True)
-            ) or view not in (None, want_view):
-                tally.silent += 1
-                print(f"silent: copy {n}", file=sys.stderr)
-            elif all(code == 1 and str(path) in err for code, _, err in results if code != 0):
-                tally.refused += 1
-            else:
-                tally.crashed += 1
-            if results[0] == want_show:
+            shown = _read(path, n, tally, want_show, want_log, want_view)
+            if shown is None or shown == want_show:
                 continue
             left = _rows(path)
             intact = sum(1 for seq, row in left.items() if seq > 1 and rows.get(seq) == row)
