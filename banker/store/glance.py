@@ -90,6 +90,8 @@ def glance(path: Path) -> Glance | None:
             return None
         from banker.store.wal import check_wal
 
+        if path.with_name(path.name + "-lost").exists():
+            return None  # entries were lost with a cut -wal: the journal's opening says so
         if not written_elsewhere(path) and check_wal(path).damaged:
             return None  # the journal's opening says what is wrong
         if read_only_note(path) and check_wal(path).frames:

@@ -200,6 +200,18 @@ class Journal:
             _close_quietly(conn, lock)
             _unlink_scratch(scratch)
             raise
+        last = _witnessed(path)
+        if last is not None and last > game.seq:
+            _close_quietly(conn, lock)
+            _unlink_scratch(scratch)
+            raise JournalError(
+                "{path} lost its latest entries: its -wal file was cut or emptied while the "
+                "game was open, and entries {first} to {last} went with it. 'banker recover "
+                "{path}' saves what is left into a new game.",
+                path=path,
+                first=game.seq + 1,
+                last=last,
+            )
         journal = cls(path, conn, game, lock, chain, note)
         journal._scratch = scratch
         return journal
@@ -242,6 +254,8 @@ class Journal:
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except DB_ERRORS:
                 pass  # kept in the -wal file, which the next opening reads
+        elif self._lock is not None:
+            _witness_loss(self.path, self.game.seq)
         self._conn.close()
         _unlink_scratch(self._scratch)
         self._scratch = None
@@ -698,6 +712,28 @@ def _clear_abandoned(path: Path) -> None:
         except (OSError, OverflowError):
             continue
     _unlink_quietly(path.with_name(f".{path.name}.{os.getpid()}.building"))
+
+
+def _witness(path: Path) -> Path:
+    return path.with_name(path.name + "-lost")
+
+
+def _witness_loss(path: Path, seq: int) -> None:
+    """Write down, beside the game, the last entry it had when its -wal was found cut
+    under it at the close: the only record left that those entries existed."""
+    try:
+        _witness(path).write_text(json.dumps({"seq": seq}), encoding="utf-8")
+    except OSError:
+        pass  # nothing more can be done; the close goes on
+
+
+def _witnessed(path: Path) -> int | None:
+    """The last entry a game had when its -wal was found cut (`_witness_loss`), if ever."""
+    try:
+        seq = json.loads(_witness(path).read_text(encoding="utf-8")).get("seq")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
 
 
 FULL_BELOW = 256 << 10

@@ -243,3 +243,21 @@ def test_a_wal_cut_under_an_open_game_is_not_copied_into_it_at_the_close(tmp_pat
         Journal.open(path, read_only=True)
     report = recover(path, tmp_path / "saved.banker")
     assert report.saved > 0 and report.lost
+
+
+def test_a_wal_emptied_under_an_open_game_is_said_at_the_next_opening(tmp_path: Path) -> None:
+    """The review: a -wal emptied by a tool under the open game, then a normal close, and
+    the whole game was gone ("no setup entry"). Now the close leaves the game file as it
+    was and writes down how far the game went: the next opening names the entries lost."""
+    path = tmp_path / "open.banker"
+    journal = Journal.create(path, c.Setup(players=["Ann", "Ben"], edition=load_edition("us")))
+    for _ in range(COMMANDS):
+        journal.apply(c.Collect(player="Ann", amount=1))
+    Path(f"{path}-wal").write_bytes(b"")  # a sync tool emptied it
+    journal.close()
+    with pytest.raises(JournalError, match=f"to {COMMANDS + 1} went with it"):
+        Journal.open(path, read_only=True)
+    assert glance(path) is None
+    report = recover(path, tmp_path / "saved.banker")
+    with Journal.open(tmp_path / "saved.banker", read_only=True) as saved:
+        assert saved.game.seq == report.saved + 1
