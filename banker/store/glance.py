@@ -92,9 +92,10 @@ def glance(path: Path) -> Glance | None:
 
         if path.with_name(path.name + "-lost").exists():
             return None  # entries were lost with a cut -wal: the journal's opening says so
-        if not written_elsewhere(path) and check_wal(path).damaged:
+        wal = None if written_elsewhere(path) else check_wal(path)
+        if wal is not None and wal.damaged:
             return None  # the journal's opening says what is wrong
-        if read_only_note(path) and check_wal(path).frames:
+        if read_only_note(path) and (wal is None or wal.frames):
             return None  # the latest commands are in the -wal: the journal reads them
         how = "mode=ro&immutable=1" if read_only_note(path) else "mode=ro"
         uri = f"{path.resolve().as_uri()}?{how}"

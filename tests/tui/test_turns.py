@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from banker.core import commands as c
 from banker.core.turns import position, whose_turn
@@ -190,11 +193,9 @@ async def test_a_reopened_game_charges_the_player_whose_turn_it_is(
         assert state.player("Bob").cash == 1500
 
 
-async def test_the_picker_finds_a_colour_group_in_the_games_language(tmp_path: Path) -> None:
-    """A Thai banker types แดง (red) and is offered the red streets first, as `red` does
-    in English; the review found only the English names understood."""
-    from textual.widgets import Input
-
+@asynccontextmanager
+async def thai_picker(tmp_path: Path) -> AsyncIterator[tuple[Pilot[None], SquarePicker]]:
+    """The square picker of the demo game in Thai, for the second player; closed after."""
     from tools.screenshots import THAI_PLAYERS, demo_in
 
     app = make_app(demo_in("th", THAI_PLAYERS)(tmp_path / "demo.banker"))
@@ -203,34 +204,33 @@ async def test_the_picker_finds_a_colour_group_in_the_games_language(tmp_path: P
         await pilot.pause()
         picker = app.screen
         assert isinstance(picker, SquarePicker)
-        picker.query_one("#query", Input).value = "แดง"  # set whole: marks and all
-        await pilot.pause()
-        labels = [d.landing.label for d in picker.shown[:3]]
-        assert sorted(labels) == ["Illinois Avenue", "Indiana Avenue", "Kentucky Avenue"]
+        yield pilot, picker
         await pilot.press("escape")
         await pilot.pause()
     assert app.journal is not None
     app.journal.close()
+
+
+async def typed_in(pilot: Pilot[None], picker: SquarePicker, text: str) -> None:
+    from textual.widgets import Input
+
+    picker.query_one("#query", Input).value = text  # set whole: Thai marks and all
+    await pilot.pause()
+
+
+async def test_the_picker_finds_a_colour_group_in_the_games_language(tmp_path: Path) -> None:
+    """A Thai banker types แดง (red) and is offered the red streets first, as `red` does
+    in English; the review found only the English names understood."""
+    async with thai_picker(tmp_path) as (pilot, picker):
+        await typed_in(pilot, picker, "แดง")
+        labels = [d.landing.label for d in picker.shown[:3]]
+        assert sorted(labels) == ["Illinois Avenue", "Indiana Avenue", "Kentucky Avenue"]
 
 
 async def test_the_picker_finds_a_square_by_its_board_name_in_thai(tmp_path: Path) -> None:
     """The picker shows โอกาส, not `โอกาส (Chance)`; the board's English still finds it."""
-    from textual.widgets import Input
-
-    from tools.screenshots import THAI_PLAYERS, demo_in
-
-    app = make_app(demo_in("th", THAI_PLAYERS)(tmp_path / "demo.banker"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "l")
-        await pilot.pause()
-        picker = app.screen
-        assert isinstance(picker, SquarePicker)
+    async with thai_picker(tmp_path) as (pilot, picker):
         for typed in ("income", "ภาษีรายได้"):
-            picker.query_one("#query", Input).value = typed
-            await pilot.pause()
+            await typed_in(pilot, picker, typed)
             assert picker.shown[0].landing.label == "ภาษีรายได้", typed
             assert picker.shown[0].square == 4
-        await pilot.press("escape")
-        await pilot.pause()
-    assert app.journal is not None
-    app.journal.close()
