@@ -105,8 +105,9 @@ def catalogue_words(language: str) -> frozenset[str]:
 
 def english_in(text: str, language: str, names: Iterable[str] = ()) -> list[str]:
     """The words of `text` that are English left untranslated: neither a name, a key, an
-    exception nor (in Malay) a Malay word. A word cut short where room ran out (`Medit…`)
-    passes when it begins an allowed one; the cut itself is the widths check's concern."""
+    exception nor (in Malay) a Malay word. A word cut short where room ran out (`Medit…`,
+    or `Pe│` at a pane's edge, as a table scrolled sideways cuts its columns) passes when it
+    begins an allowed one; the cut itself is the widths check's concern."""
     allowed = set(EXCEPTIONS) | KEYS | command_words() | argument_forms()
     folded = board_names() | (catalogue_words("ms") if language == "ms" else frozenset())
     for name in names:  # as printed, or typed in any case (`rent bob board`)
@@ -117,8 +118,8 @@ def english_in(text: str, language: str, names: Iterable[str] = ()) -> list[str]
         word = match.group()
         if len(word) == 1 or word in allowed or word.casefold() in folded:
             continue
-        if plain[match.end() : match.end() + 1] == "…" and _begins(word, allowed, folded):
-            continue
+        if plain[match.end() : match.end() + 1] in ("…", "│") and _begins(word, allowed, folded):
+            continue  # cut where room ran out: by an ellipsis, or by a pane's edge
         found.append(word)
     return found
 

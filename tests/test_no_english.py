@@ -27,6 +27,10 @@ def test_the_check_finds_english_and_lets_names_through() -> None:
     assert "paid" in paid and "Boardwalk" not in paid
     assert english_in("Alice จ่ายค่าเช่า $50 ให้ Bob (Enter, ctrl+z)", "th", ["Alice", "Bob"]) == []
     assert english_in("Alice เดินไปที่ Income Tax", "th", ["Alice"]) == ["Income", "Tax"]
+    # a column cut at its pane's edge passes when it begins a word of the language; English
+    # cut there is still English
+    assert english_in("Meja  Pemain: nilai  Pe│", "ms") == []
+    assert english_in("Meja  Pemain: nilai  Lead│", "ms") == ["Lead"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
