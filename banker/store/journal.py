@@ -147,7 +147,7 @@ class Journal:
             # (a game being played elsewhere has its last frame half written at times)
             check = check_wal(path)
             if check.damaged:
-                raise damaged_wal(path, check)
+                raise damaged_wal(path, check, _witnessed(path))
         scratch = None
         if note is not None and check is not None and check.frames:
             try:  # the latest commands are in the -wal: read them on a copy
@@ -427,9 +427,19 @@ class Journal:
         return True
 
 
-def damaged_wal(path: Path, check: WalCheck) -> JournalError:
-    """The refusal for a game whose -wal (its latest commands) is damaged."""
+def damaged_wal(path: Path, check: WalCheck, last: int | None = None) -> JournalError:
+    """The refusal for a game whose -wal (its latest commands) is damaged; `last`, the
+    last entry the game had when it was closed on a -wal found cut (`_witness_loss`)."""
     assert check.problem is not None
+    if last is not None:
+        return JournalError(
+            "{path} cannot be trusted: its -wal file, which holds the latest commands, is "
+            "damaged ({why}); the game went as far as entry {last} when it was last "
+            "closed. 'banker recover {path}' saves every intact entry into a new game.",
+            path=path,
+            why=check.problem,
+            last=last,
+        )
     return JournalError(
         "{path} cannot be trusted: its -wal file, which holds the latest commands, is "
         "damaged ({why}); {lost}. 'banker recover {path}' saves every intact entry into a "

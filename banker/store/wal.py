@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import struct
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +57,9 @@ class WalCheck:
     lost: int = 0
     """Commits (one per command) after the first damaged frame: acknowledged, unreadable
     (0 for a -wal cut short: how many were after the cut cannot be known)."""
+    foreign: bool = False
+    """Its frames are not the ones its index counted (another game's -wal, or one written
+    again since): none of them is this game's to apply."""
 
     @property
     def damaged(self) -> bool:
@@ -64,6 +68,49 @@ class WalCheck:
 
 def wal_of(game: Path) -> Path:
     return game.with_name(game.name + "-wal")
+
+
+INDEX_HEADER = 48
+INDEX_READ = 2 * INDEX_HEADER + 4
+"""The two copies of the index's header, then how many frames are in the game file."""
+INDEX_VERSION = 3007000
+
+
+@dataclass(frozen=True)
+class Index:
+    """What SQLite's index of the -wal (the `GAME-shm` file, which a crash leaves behind)
+    says the -wal held when the game was last written: how many frames were committed,
+    how many of them were already copied into the game file, and the -wal's salts."""
+
+    frames: int
+    copied: int
+    salts: bytes
+    page_size: int
+
+
+def read_index(game: Path) -> Index | None:
+    """The index beside `game`, if there is one whose header is whole and checks (its two
+    copies alike, its checksum right); None otherwise (SQLite then rebuilds it from the
+    -wal, as it does whenever a game is first opened)."""
+    path = game.with_name(game.name + "-shm")
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(INDEX_READ)
+    except OSError:
+        return None
+    if len(data) < INDEX_READ or data[:INDEX_HEADER] != data[INDEX_HEADER : 2 * INDEX_HEADER]:
+        return None
+    order = ">" if sys.byteorder == "big" else "<"
+    version, _unused, _change, ready, _big, size, frames = struct.unpack(
+        f"{order}3I2BHI", data[:20]
+    )
+    stored = struct.unpack(f"{order}2I", data[40:48])
+    if version != INDEX_VERSION or ready != 1:
+        return None
+    if _checksum(data[:40], 0, 0, sys.byteorder == "big") != stored:
+        return None
+    (copied,) = struct.unpack(f"{order}I", data[96:100])
+    return Index(frames, copied, data[32:40], 65536 if size == 1 else size)
 
 
 def _checksum(data: bytes, s0: int, s1: int, big: bool) -> tuple[int, int]:
@@ -84,17 +131,46 @@ def check_wal(game: Path) -> WalCheck:
     path = wal_of(game)
     report = WalCheck(path)
     try:
-        if not path.exists():
-            return report
-        data = path.read_bytes()
+        data = path.read_bytes() if path.exists() else b""
     except OSError as exc:
         report.problem = msg("it cannot be read ({why})", why=exc)
         return report
+    _read_frames(data, report)
+    if not report.damaged:
+        _against_index(game, report, data[16:24])
+    return report
+
+
+def _against_index(game: Path, report: WalCheck, salts: bytes) -> None:
+    """After a crash the -wal's index is still beside it and counts the frames committed
+    to it: a -wal cut at a frame's end, emptied, removed or replaced since holds fewer of
+    them (or other ones), which its own checksums cannot show."""
+    index = read_index(game)
+    if index is None or index.frames <= index.copied:
+        return  # nothing counted, or everything counted is in the game file already
+    have = 0
+    if salts == index.salts and report.page_size == index.page_size:
+        for frame in report.frames[: index.frames]:
+            if not (frame.ours and frame.intact):
+                break
+            have += 1
+    if have < index.frames:
+        report.foreign = len(salts) == 8 and salts != index.salts
+        report.problem = msg(
+            "it holds {have} of the {frames} frames it held when the game was last written: "
+            "it was cut, emptied or replaced since",
+            have=have,
+            frames=index.frames,
+        )
+
+
+def _read_frames(data: bytes, report: WalCheck) -> None:
+    """Read the frames of the -wal `data` into `report`, saying what is damaged."""
     if not data:
-        return report
+        return
     if len(data) < HEADER:
         report.problem = msg("it is cut short inside its header")
-        return report
+        return
     magic, _version, page_size, _seq, salt1, salt2, c0, c1 = struct.unpack(">8I", data[:HEADER])
     big = magic == MAGIC[1]
     if (
@@ -107,7 +183,7 @@ def check_wal(game: Path) -> WalCheck:
         # SQLite ignores a -wal with a bad header; whatever it held is gone unread.
         report.problem = msg("its header is damaged")
         report.lost = max(1, (len(data) - HEADER) // (FRAME_HEADER + max(page_size, 512)))
-        return report
+        return
     report.page_size = page_size
     size = FRAME_HEADER + page_size
     s0, s1 = c0, c1
@@ -127,13 +203,15 @@ def check_wal(game: Path) -> WalCheck:
     tail = (len(data) - HEADER) % size
     if tail and report.problem is None and (not report.frames or report.frames[-1].ours):
         report.problem = msg("it is cut short inside a frame")
-    return report
 
 
 def salvage(game: Path, check: WalCheck, target: Path) -> int:
     """Write to `target` the game file with every intact frame of whole commits applied,
     in order, the damaged ones left out. The number of frames applied."""
     image = bytearray(game.read_bytes())
+    if check.foreign or not check.frames:
+        target.write_bytes(bytes(image))
+        return 0
     data = check.path.read_bytes()
     size = check.page_size
     pending: list[Frame] = []

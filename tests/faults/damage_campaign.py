@@ -14,8 +14,9 @@ Then `banker recover` runs on every copy that was not unchanged, and the entries
 are set against the entries still intact (rows that read back exactly as written).
 
 With `--wal`, the game is left as a crash leaves it (its latest commands only in the -wal
-beside it) and the -wal is damaged instead, by kind: truncation, bit flips, zeroed frames,
-and another game's -wal put in its place; each kind is tallied on its own line.
+beside it, its index the -shm file too) and the -wal is damaged instead, by kind:
+truncation anywhere, a cut at a frame's end, emptied, bit flips, zeroed frames, and another
+game's -wal put in its place; each kind is tallied on its own line.
 
     python -m tests.faults.damage_campaign [--copies 300] [--seed 1] [--wal]
 """
@@ -99,16 +100,29 @@ def make_crashed_game(
             journal.apply(c.Collect(player=players[i % len(players)], amount=rng.randrange(1, 500)))
         path.write_bytes(live.read_bytes())
         Path(f"{path}-wal").write_bytes(Path(f"{live}-wal").read_bytes())
+        Path(f"{path}-shm").write_bytes(Path(f"{live}-shm").read_bytes())  # left by a crash
     finally:
         journal.close()
 
 
-WAL_KINDS = ("truncation", "bit flips", "zeroed frames", "another game's -wal")
+WAL_KINDS = (
+    "truncation",
+    "cut at a frame's end",
+    "emptied",
+    "bit flips",
+    "zeroed frames",
+    "another game's -wal",
+)
+FRAME = 24 + 4096
 
 
 def damage_wal(data: bytes, kind: str, rng: random.Random, other: bytes) -> bytes:
     if kind == "truncation":
         return data[: rng.randrange(len(data))]
+    if kind == "cut at a frame's end":  # nothing damaged is left: only the count differs
+        return data[: 32 + rng.randrange((len(data) - 32) // FRAME) * FRAME]
+    if kind == "emptied":
+        return b""
     if kind == "another game's -wal":
         return other
     hurt = bytearray(data)
@@ -117,11 +131,10 @@ def damage_wal(data: bytes, kind: str, rng: random.Random, other: bytes) -> byte
             at = rng.randrange(len(hurt))
             hurt[at] ^= 1 << rng.randrange(8)
         return bytes(hurt)
-    frame = 24 + 4096
-    frames = (len(hurt) - 32) // frame
+    frames = (len(hurt) - 32) // FRAME
     for _ in range(rng.choice((1, 1, 2, 3))):
-        at = 32 + rng.randrange(frames) * frame
-        hurt[at : at + frame] = bytes(frame)
+        at = 32 + rng.randrange(frames) * FRAME
+        hurt[at : at + FRAME] = bytes(FRAME)
     return bytes(hurt)
 
 
@@ -137,6 +150,7 @@ def wal_campaign(copies: int, seed: int) -> dict[str, Tally]:
         make_crashed_game(other, players=("Dee", "Eve"))
         wal = Path(f"{healthy}-wal").read_bytes()
         other_wal = Path(f"{other}-wal").read_bytes()
+        shm = Path(f"{healthy}-shm").read_bytes()
         want_show = _run(["show", "--json", str(healthy)])
         want_log = _run(["log", str(healthy)])
         want_view = _view(glance(healthy))
@@ -147,6 +161,7 @@ def wal_campaign(copies: int, seed: int) -> dict[str, Tally]:
             path = folder / f"copy{n}.banker"
             path.write_bytes(data)
             Path(f"{path}-wal").write_bytes(damage_wal(wal, kind, rng, other_wal))
+            Path(f"{path}-shm").write_bytes(shm)
             shown = _read(path, n, tallies[kind], want_show, want_log, want_view)
             if shown is not None and shown != want_show:
                 try:
