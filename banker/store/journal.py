@@ -7,6 +7,7 @@ acknowledged. Undo and redo are entries too: history is never deleted.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -71,9 +72,13 @@ class Journal:
         self.note = note
         self._wal_size = 0
         """The -wal's size after this journal's last write (it never shrinks until the close)."""
+        self._wal_id: tuple[int, int] | None = None
+        """Which file the -wal was then (its device and inode): one removed and made again
+        is not the one SQLite writes to."""
         self._scratch: Path | None = None
         """A private copy read in place of a read-only game (its -wal applied), if any."""
-        """Why this game can only be read here (a read-only file or folder), or None."""
+        if lock is not None:
+            self._note_wal()
 
     # Creating and opening.
 
@@ -212,6 +217,9 @@ class Journal:
                 first=game.seq + 1,
                 last=last,
             )
+        if last is not None and lock is not None:
+            with contextlib.suppress(OSError):  # the game is whole again: old news
+                _witness(path).unlink(missing_ok=True)
         journal = cls(path, conn, game, lock, chain, note)
         journal._scratch = scratch
         return journal
@@ -268,14 +276,23 @@ class Journal:
         cut short under the open game (a disk, a sync tool) must not be copied into the
         game file, which would then be damaged too: it is left as it is, and the next
         opening says what is wrong and `recover` reads every intact frame."""
-        wal = wal_of(self.path)
+        return self._wal_kept() and not check_wal(self.path).damaged
+
+    @property
+    def wal_lost(self) -> bool:
+        """Whether the -wal this journal wrote to was cut, emptied or removed under it
+        (the latest commands went with it): what the app says at the quit."""
+        return self._lock is not None and not self._wal_kept()
+
+    def _wal_kept(self) -> bool:
+        """Whether the -wal is still the file this journal wrote to, no shorter."""
+        if self._wal_id is None:
+            return True  # nothing in it yet
         try:
-            size = wal.stat().st_size if wal.exists() else 0
+            seen = wal_of(self.path).stat()
         except OSError:
             return False
-        if size < self._wal_size:
-            return False
-        return not check_wal(self.path).damaged
+        return seen.st_size >= self._wal_size and (seen.st_dev, seen.st_ino) == self._wal_id
 
     def __enter__(self) -> Journal:
         return self
@@ -305,6 +322,7 @@ class Journal:
         message = json.dumps(pending.message.to_json())
         at = _now()
         chain = ff.entry_chain(self._chain, pending.seq, pending.kind, command, target, message, at)
+        self._refuse_a_cut_wal()
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             self._conn.execute(
@@ -343,11 +361,33 @@ class Journal:
             raise
         self._chain = chain
         self.game.commit(pending)
-        try:  # how much the -wal holds now, checked again at the close
-            self._wal_size = wal_of(self.path).stat().st_size
-        except OSError:
-            pass
+        self._note_wal()
         return pending.message
+
+    def _note_wal(self) -> None:
+        """Note how much the -wal holds now, checked again at the next write and the close."""
+        try:
+            seen = wal_of(self.path).stat()
+        except OSError:
+            self._wal_size, self._wal_id = 0, None
+            return
+        self._wal_size, self._wal_id = seen.st_size, (seen.st_dev, seen.st_ino)
+
+    def _refuse_a_cut_wal(self) -> None:
+        """A -wal cut, emptied or removed under the open game (a sync tool, a disk) takes
+        the commands in it, and every one written after it too: found at the next command,
+        before it is acknowledged, and nothing more is written.
+
+        Raises:
+            JournalError: it was; the message says what to do.
+        """
+        if not self._wal_kept():
+            raise JournalError(
+                "Nothing was changed: the -wal file of {path}, which holds the latest "
+                "commands, was cut, emptied or removed while the game was open. Close the "
+                "game; the next opening says what was lost.",
+                path=self.path,
+            )
 
     def save_view(self) -> None:
         """Save the ledger as it stands, with the entry it belongs to (`glance`).

@@ -386,9 +386,16 @@ class BankerApp(App[None]):
         if self.journal is None:
             self.exit()
             return
-        body = _(
-            "Every move is already saved in {file}. To go on with this game later: banker {name}"
-        ).format(file=self.game_path, name=game_argument(self.game_path))
+        if self.journal.wal_lost:
+            body = _(
+                "The latest moves went with the -wal file beside {file}, which was cut or "
+                "emptied while the game was open. The next opening says which: banker {name}"
+            ).format(file=self.game_path, name=game_argument(self.game_path))
+        else:
+            body = _(
+                "Every move is already saved in {file}. To go on with this game later: "
+                "banker {name}"
+            ).format(file=self.game_path, name=game_argument(self.game_path))
 
         def answered(yes: bool | None) -> None:
             if yes:

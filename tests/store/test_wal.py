@@ -341,3 +341,45 @@ def test_a_wal_emptied_under_an_open_game_is_said_at_the_next_opening(tmp_path: 
     report = recover(path, tmp_path / "saved.banker")
     with Journal.open(tmp_path / "saved.banker", read_only=True) as saved:
         assert saved.game.seq == report.saved + 1
+
+
+@pytest.mark.parametrize("hurt", [cut_inside_a_frame, empty, remove], ids=lambda f: f.__name__)
+def test_a_wal_cut_under_an_open_game_is_found_at_the_next_command(
+    hurt: Callable[[Path], None], tmp_path: Path
+) -> None:
+    """A -wal cut, emptied or removed under the open game took the commands in it and
+    every one acknowledged after it (SQLite wrote on past the hole, or into the removed
+    file): the next command is refused before it is acknowledged, nothing is changed,
+    and the next opening names how far the game went."""
+    path = tmp_path / "open.banker"
+    journal = Journal.create(path, c.Setup(players=["Ann", "Ben"], edition=load_edition("us")))
+    for _ in range(COMMANDS):
+        journal.apply(c.Collect(player="Ann", amount=1))
+    hurt(path)
+    with pytest.raises(JournalError, match="Nothing was changed: the -wal file"):
+        journal.apply(c.Collect(player="Ann", amount=1))
+    assert journal.game.seq == COMMANDS + 1
+    assert journal.game.state.player("Ann").cash == 1500 + COMMANDS
+    with pytest.raises(JournalError, match="cut, emptied or removed"):
+        journal.undo()  # nor anything else
+    journal.close()
+    if hurt is remove:  # SQLite still held the removed file and copied it in at the close
+        with Journal.open(path, read_only=True) as reopened:
+            assert reopened.game.seq == COMMANDS + 1
+        return
+    with pytest.raises(JournalError, match=f"as far as entry {COMMANDS + 1}|{COMMANDS + 1} went"):
+        Journal.open(path, read_only=True)
+
+
+def test_a_wal_written_again_by_sqlite_is_no_alarm(tmp_path: Path) -> None:
+    """SQLite copies the -wal into the game file now and then and writes it again from its
+    start (the same file, never shorter): a long game goes on without a false alarm."""
+    path = tmp_path / "long.banker"
+    with Journal.create(path, c.Setup(players=["Ann", "Ben"], edition=load_edition("us"))) as j:
+        for n in range(1, 1200):
+            j.apply(c.Collect(player="Ann", amount=1))
+            if n % 300 == 0:
+                j._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        assert j.game.state.player("Ann").cash == 1500 + 1199
+    with Journal.open(path, read_only=True) as journal:
+        assert journal.game.seq == 1200

@@ -271,6 +271,37 @@ async def test_q_asks_before_quitting_and_escape_stays(tmp_path: Path) -> None:
     app.journal.close()
 
 
+async def test_a_wal_emptied_under_the_app_is_said_and_the_quit_does_not_say_saved(
+    tmp_path: Path,
+) -> None:
+    """A sync tool emptied the -wal under the open game: the next command is refused with
+    the reason (before, it was shown as done and lost at the close), and the quit no
+    longer says every move is saved."""
+    from banker.tui.screens.dialog import Confirm
+
+    path = TABLES["new"](tmp_path / "table.banker")
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.journal is not None
+        before = app.journal.game.seq
+        first = app.state.players[0].name
+        assert app.do(c.Collect(player=first, amount=10))
+        Path(f"{path}-wal").write_bytes(b"")
+        assert not app.do(c.Collect(player=first, amount=7))
+        await pilot.pause()
+        assert app.journal.game.seq == before + 1
+        assert any("Nothing was changed: the -wal" in n.message for n in app._notifications)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        said = str(app.screen.query_one(".body", Static).render())
+        assert "went with the -wal file" in said and "already saved" not in said
+        await pilot.press("y")
+        await pilot.pause()
+    app.journal.close()
+
+
 # A list's search always shows what Enter will do.
 
 
