@@ -230,6 +230,7 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
     else:
         text = _to_player(state, player, player_of(state, statement.creditor), statement, cmd.lift)
     player.bankrupt = True
+    state.bankruptcies.append(player.name)
     state.jail.pop(player.name, None)  # out of the game, and so out of jail
     state.debts = [d for d in state.debts if d.creditor != player.name]
     if short_end:
@@ -436,6 +437,38 @@ def standings(state: GameState) -> list[Standing]:
         )
         rows.append(Standing(p.name, held.cash, held.standing, held.building_cost, debts))
     return sorted(rows, key=lambda r: (-r.total, -r.cash))
+
+
+@dataclass(frozen=True)
+class Final:
+    """A player's place at the end of the game, as the table's own `end` gives it."""
+
+    player: str
+    place: int
+    worth: Money
+    """The end-of-game worth (`Standing.total`); 0 for a bankrupt player."""
+    cash: Money
+    bankrupt: bool
+
+
+def final_places(state: GameState) -> list[Final]:
+    """Every player's place as the game ends now (RULES.md, "Bankruptcy and the end of the
+    game"): the winner first when the game has one, then the players still in by their
+    end-of-game worth (ties to more cash, then the earlier seat), then the bankrupt, the
+    last to go bankrupt first (one gone before the order was kept: by seat, last). One
+    player a place: the table's rule breaks every tie."""
+    rows = standings(state)
+    if state.winner is not None:
+        rows.sort(key=lambda r: r.player != state.winner)  # stable: the rest keep their order
+    order = {name: i for i, name in enumerate(state.bankruptcies)}
+    gone = [p for p in state.players if p.bankrupt]
+    gone.sort(key=lambda p: -order.get(p.name, -1))
+    places = [Final(r.player, 0, r.total, r.cash, False) for r in rows]
+    places += [Final(p.name, 0, 0, p.cash, True) for p in gone]
+    return [
+        Final(f.player, place, f.worth, f.cash, f.bankrupt)
+        for place, f in enumerate(places, start=1)
+    ]
 
 
 def end(state: GameState, cmd: EndGame) -> Message:

@@ -176,6 +176,9 @@ class GameState(BaseModel):
     ended: bool = False
     """The game was ended by `end` (a timed or agreed end)."""
     winner: str | None = None
+    bankruptcies: list[str] = Field(default_factory=list)
+    """The players gone bankrupt, first to go first: the later one places higher at the
+    end (empty in a game saved before it was kept: their order is then their seats')."""
     language: str = "en"
     """The language of receipts, refusals and screens: en, ms or th."""
     turn: str | None = None

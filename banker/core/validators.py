@@ -119,6 +119,15 @@ def flow_sound(state: GameState) -> list[str]:
     return problems
 
 
+def bankruptcies_kept(state: GameState) -> list[str]:
+    """The order of bankruptcies names each bankrupt player at most once, and only them."""
+    gone = {p.name for p in state.players if p.bankrupt}
+    order = state.bankruptcies
+    if len(set(order)) != len(order) or not set(order) <= gone:
+        return [f"the order of bankruptcies {order} is not the bankrupt players {sorted(gone)}"]
+    return []
+
+
 VALIDATORS: list[Callable[[GameState], list[str]]] = [
     money_conserved,
     no_negative_cash,
@@ -127,6 +136,7 @@ VALIDATORS: list[Callable[[GameState], list[str]]] = [
     buildings_legal,
     jail_cards_unique,
     flow_sound,
+    bankruptcies_kept,
 ]
 
 

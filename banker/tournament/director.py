@@ -30,6 +30,7 @@ from banker.tournament.model import (
     EventCommand,
     EventState,
     LinkTable,
+    Place,
     RecordResult,
     StartRound,
     places_from_table,
@@ -124,16 +125,25 @@ class Director:
 
     def _record(self, live: TableLive, at_time: bool) -> None:
         current = self.state.current
-        if current is None or current.started is None or current.ended or live.table is None:
+        if current is None or current.started is None or live.table is None:
             return
         if live.number in current.results or live.number not in current.urls:
             return
+        if current.ended:
+            if live.number not in current.flagged:
+                return
+            # Still playing at time and not recorded then (every worth hidden, or no view):
+            # its game's own end, when the table calls it, is the result, at time.
+            at_time = True
         try:
+            places = places_from_table(live.table)
+            if places is None:  # every worth hidden until the table ends its game
+                return
             self.journal.apply(
                 RecordResult(
                     round=current.number,
                     table=live.number,
-                    places=places_from_table(live.table),
+                    places=places,
                     seq=live.seq,
                     at_time=at_time,
                 )
@@ -290,20 +300,27 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
         for number, seated in enumerate(current.tables, start=1):
             live = director.follower.tables.get(number)
             table = live.table if live is not None else None
-            players = []
+            players: list[dict[str, Any]] = []
             leader = None
+            hidden = False
             if table is not None:
-                best = -1
+                places = _places(table)
+                hidden = places is None
+                worths = {p.name: p.worth for p in places or ()}
                 for p in table.get("players", []):
+                    if not isinstance(p, dict):
+                        continue
+                    worth = worths.get(str(p.get("name")))  # the rule book's, as `end` counts it
                     players.append(
                         {
-                            k: p.get(k)
-                            for k in ("name", "cash_text", "worth_text", "bankrupt", "worth")
+                            "name": p.get("name"),
+                            "cash_text": p.get("cash_text"),
+                            "bankrupt": p.get("bankrupt"),
+                            "worth": worth,
+                            "worth_text": money(worth) if worth is not None else None,
                         }
                     )
-                    if not p.get("bankrupt") and int(p.get("worth", 0)) > best:
-                        best, leader = int(p.get("worth", 0)), p.get("name")
-                leader = table.get("winner") or leader
+                leader = places[0].name if places else None
             else:
                 players = [{"name": n} for n in seated]
             result = current.results.get(number)
@@ -320,6 +337,7 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
                     "at_time": bool(result and result.at_time),
                     "corrected": bool(result and result.corrections),
                     "flagged": number in current.flagged,
+                    "hidden": hidden,
                     "over_time": left is not None and left < 0 and result is None,
                     "differs": [m.render(say) for m in differences(state, number, table)],
                 }
@@ -339,6 +357,14 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
             for row in standings(state)
         ],
     }
+
+
+def _places(table: dict[str, Any]) -> tuple[Place, ...] | None:
+    """A table's places as its `end` would give them now, None while hidden or unreadable."""
+    try:
+        return places_from_table(table)
+    except BankerError:
+        return None
 
 
 CSV_COLUMNS = ["round", "table", "place", "player", "worth", "bankrupt", "at_time", "corrected"]

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from banker.core.errors import BadInput, NotAllowed, UnknownName
+from banker.core.errors import BadInput, BankerError, NotAllowed, UnknownName
 from banker.core.money import N_, Message, joined, msg
 from banker.core.rules import HouseRules
 
@@ -292,35 +292,44 @@ def replay(setup: EventSetup, commands: Iterable[EventCommand]) -> EventState:
     return state
 
 
-def places_from_table(table: dict[str, object]) -> tuple[Place, ...]:
-    """Final standings from a table view's JSON: the winner first, then by worth (the rule
-    book's end-of-game worth), the bankrupt last; equal worth shares a place."""
-    raw = table.get("players")
-    players = raw if isinstance(raw, list) else []
-    winner = table.get("winner")
+def places_from_table(table: dict[str, object]) -> tuple[Place, ...] | None:
+    """A table's places exactly as its own `end` gives them: the table view's `final` (the
+    rule book's end-of-game worth, ties to more cash then the earlier seat, the bankrupt
+    last, the last to go bankrupt first). None while the table hides every worth (strict
+    income tax, until its game ends) or sends no final standings.
 
-    def key(p: dict[str, object]) -> tuple[int, int, int]:
-        worth = p.get("worth")
-        return (
-            0 if p.get("name") == winner else 1,
-            1 if p.get("bankrupt") else 0,
-            -(worth if isinstance(worth, int) else 0),
-        )
-
-    ordered = sorted((p for p in players if isinstance(p, dict)), key=key)
+    Raises:
+        BankerError: the final standings it sends cannot be read.
+    """
+    final = table.get("final")
+    if final is None:
+        return None
+    unreadable = BankerError("its final standings cannot be read")
+    if not isinstance(final, list) or not 1 <= len(final) <= MAX_TABLE:
+        raise unreadable
     places: list[Place] = []
-    for index, p in enumerate(ordered):
-        worth = p.get("worth")
-        value = worth if isinstance(worth, int) else 0
-        place = index + 1
-        if places and key(p) == key(ordered[index - 1]):
-            place = places[-1].place
-        places.append(
-            Place(
-                name=str(p.get("name")), place=place, worth=value, bankrupt=bool(p.get("bankrupt"))
-            )
-        )
+    for index, row in enumerate(final, start=1):
+        if not isinstance(row, dict):
+            raise unreadable
+        name, place, worth, bankrupt = (row.get(k) for k in ("name", "place", "worth", "bankrupt"))
+        if (
+            not isinstance(name, str)
+            or not 1 <= len(name) <= 40
+            or type(place) is not int
+            or place != index
+            or type(worth) is not int
+            or abs(worth) > MAX_WORTH
+            or not isinstance(bankrupt, bool)
+        ):
+            raise unreadable
+        places.append(Place(name=name, place=place, worth=worth, bankrupt=bankrupt))
     return tuple(places)
+
+
+MAX_TABLE = 8
+"""The most players a table seats (RULES.md, "Players' names")."""
+MAX_WORTH = 10**12
+"""No worth at a table comes near this: one beyond it is not a table's."""
 
 
 def _first(places: tuple[Place, ...]) -> str:

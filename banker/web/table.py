@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from banker.core.endgame import final_places
 from banker.core.game import Game
 from banker.core.money import N_, Message, plural
 from banker.core.report import state_json
 from banker.core.state import GameState
 from banker.core.turns import whose_turn, words_of
-from banker.core.worth import mortgage_value, owed
+from banker.core.worth import mortgage_value, owed, worth_hidden
 from banker.i18n import Translator, translator
 from banker.store.journal import LogEntry
 
@@ -162,6 +163,7 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
         "landing": landing,
         "winner": raw["winner"],
         "ended": raw["ended"],
+        "final": _final(state),
         "lang": state.language,
         "words": {w: tr(w) for w in WORDS},
         "history": [
@@ -169,6 +171,24 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
             for e in reversed(history)
         ],
     }
+
+
+def _final(state: GameState) -> list[dict[str, Any]] | None:
+    """Every player's place if the game ended now, as the table's own `end` gives it
+    (what a tournament records); None while strict income tax hides every worth."""
+    if worth_hidden(state):
+        return None
+    return [
+        {
+            "name": f.player,
+            "place": f.place,
+            "worth": f.worth,
+            "worth_text": state.money(f.worth),
+            "cash": f.cash,
+            "bankrupt": f.bankrupt,
+        }
+        for f in final_places(state)
+    ]
 
 
 def source_json(source: GameSource) -> dict[str, Any]:

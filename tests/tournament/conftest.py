@@ -14,6 +14,7 @@ import pytest
 
 from banker.core.commands import Setup
 from banker.core.edition import load_edition
+from banker.core.rules import HouseRules
 from banker.store import Journal
 from banker.web.share import serve
 
@@ -84,9 +85,14 @@ class Venue:
     folder: Path
     tables: list[Table] = field(default_factory=list)
 
-    async def open_table(self, name: str, players: list[str], edition: str = "us") -> Table:
+    async def open_table(
+        self, name: str, players: list[str], edition: str = "us", rules: HouseRules | None = None
+    ) -> Table:
         path = self.folder / f"{name}.banker"
-        banker = Journal.create(path, Setup(players=players, edition=load_edition(edition)))
+        banker = Journal.create(
+            path,
+            Setup(players=players, edition=load_edition(edition), rules=rules or HouseRules()),
+        )
         out = io.StringIO()
         stop = asyncio.Event()
         share = asyncio.get_running_loop().create_task(

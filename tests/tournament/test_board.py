@@ -169,7 +169,11 @@ async def test_the_board_holds_200_tables_and_redraws_only_what_changed(tmp_path
                 }
                 for n in names[i * 4 : i * 4 + 4]
             ]
-            return {"players": players, "board": "United States", "seq": 2}
+            final = [
+                {"name": p["name"], "place": n, "worth": cash, "cash": cash, "bankrupt": False}
+                for n, p in enumerate(players, start=1)
+            ]
+            return {"players": players, "final": final, "board": "United States", "seq": 2}
 
         for i in range(200):
             follower.tables[i + 1] = TableLive(
@@ -224,3 +228,47 @@ async def test_the_new_event_form_creates_the_event_and_opens_its_board(tmp_path
         load_edition("uk").name,
     )
     app.journal.close()
+
+
+async def test_a_table_playing_strict_income_tax_shows_no_worth_and_breaks_nothing(
+    tmp_path: Path,
+) -> None:
+    """The review: with strict income tax the board crashed as soon as it followed a table
+    still playing (its view hides every worth), and the table's detail the same way. Now
+    the row, the detail and the standings page's data show no worth and no leader."""
+    from textual.widgets import DataTable, Static
+
+    from banker.core.commands import Pay, Setup
+    from banker.core.edition import load_edition
+    from banker.core.game import Game
+    from banker.core.rules import HouseRules
+    from banker.tournament.director import board_json
+    from banker.tournament.follower import TableLive
+    from banker.tournament.model import StartRound
+    from banker.web.table import table_json
+
+    strict = HouseRules(strict_income_tax=True)
+    journal = EventJournal.create(
+        tmp_path / "strict.event", EventSetup(name="Strict", rounds=1, minutes=45, rules=strict)
+    )
+    journal.apply(AddPlayers(names=PLAYERS))
+    journal.apply(next_seating(journal.state))
+    journal.apply(StartRound(round=1, at="2099-01-01T10:00:00+00:00"))
+    seated = journal.state.round(1).tables[0]
+    game = Game(Setup(players=list(seated), edition=load_edition("us"), rules=strict))
+    game.do(Pay(player=seated[0], amount=100))
+    view = table_json(game.state, game.seq, [])
+    assert view["final"] is None and all(p["worth"] is None for p in view["players"])
+    app = BoardApp(journal, serve=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        app.director.follower.tables[1] = TableLive(1, "http://127.0.0.1:9/t/", "playing", view, 2)
+        app.screen.refresh_board()  # type: ignore[attr-defined]
+        await pilot.pause()
+        row = board_json(app.director)["tables"][0]
+        assert row["hidden"] and row["leader"] is None
+        assert "$" not in str(app.screen.query_one("#tables", DataTable).get_cell_at((0, 1)))
+        detail = str(app.screen.query_one("#ledger", Static).render())
+        assert seated[0] in detail and "$1,400" in detail  # cash shows, worth does not
+        assert detail.count("$") == len(seated)
+    journal.close()

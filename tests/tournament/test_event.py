@@ -17,7 +17,6 @@ from banker.tournament.model import (
     Place,
     RecordResult,
     StartRound,
-    places_from_table,
 )
 from banker.tournament.seating import draw, met_before, next_seating, seating_lines
 
@@ -134,20 +133,6 @@ def test_round_two_is_drawn_from_the_winners_and_printed_as_commands(tmp_path: P
     assert standings(journal.state)[0]["round"] == 2
     assert met_before(journal.state)
     journal.close()
-
-
-def test_places_come_from_the_table_view_winner_first_then_worth() -> None:
-    table = {
-        "winner": None,
-        "players": [
-            {"name": "A", "worth": 1200, "bankrupt": False},
-            {"name": "B", "worth": 0, "bankrupt": True},
-            {"name": "C", "worth": 2400, "bankrupt": False},
-            {"name": "D", "worth": 1200, "bankrupt": False},
-        ],
-    }
-    places = places_from_table(table)
-    assert [(p.name, p.place) for p in places] == [("C", 1), ("A", 2), ("D", 2), ("B", 4)]
 
 
 def test_a_table_still_playing_past_the_rounds_time_is_flagged_on_the_board(tmp_path: Path) -> None:

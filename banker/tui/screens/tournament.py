@@ -188,6 +188,8 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
                 result += " · " + say(N_("at time"))
             if t["corrected"]:
                 result += " · " + say(N_("corrected"))
+        elif t["flagged"] and t.get("hidden"):
+            result = say(N_("at time: its worth shows when the table ends its game"))
         elif t["flagged"]:
             result = say(N_("still playing at time"))
         return [Text(str(t["number"])), players, Text(str(t["leader"] or "")), state, Text(result)]
@@ -208,11 +210,13 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         text = Text(
             f"{self.say(N_('Table'))} {self.selected} · {data.get('board', '')}\n", style="bold"
         )
-        for p in data.get("players", []):
+        row = next((t for t in board["tables"] if t["number"] == self.selected), None)
+        for p in row["players"] if row is not None else []:
             mark = " ✗" if p.get("bankrupt") else ""
+            # the worth as the table's end counts it; none while strict income tax hides it
             text.append(
-                f"{p['name']:<16} {p.get('cash_text', ''):>10} "
-                f"{p.get('worth_text', ''):>10}{mark}\n"
+                f"{str(p.get('name') or '')[:16]:<16} {str(p.get('cash_text') or ''):>10} "
+                f"{str(p.get('worth_text') or ''):>10}{mark}\n"
             )
         owned: dict[str, list[str]] = {}
         for d in data.get("deeds", []):
