@@ -26,6 +26,7 @@ from banker.i18n.message import ENGLISH, Translator, joined
 from banker.tournament.follower import Follower, TableLive
 from banker.tournament.journal import EventJournal, now
 from banker.tournament.model import (
+    AtTime,
     EndRound,
     EventCommand,
     EventState,
@@ -104,14 +105,24 @@ class Director:
         if current is None:
             raise BankerError("Draw the first round's seating first.")
         playing: list[int] = []
+        stood: list[AtTime] = []
         for number in range(1, len(current.tables) + 1):
             if number in current.results:
                 continue
             playing.append(number)
             live = self.follower.tables.get(number)
-            if live is not None and live.table is not None:
-                self._record(live, at_time=True)
-        return self.apply(EndRound(round=current.number, playing=tuple(playing)))
+            if live is None or live.table is None or number not in current.urls:
+                continue
+            try:
+                places = places_from_table(live.table)
+            except BankerError as exc:
+                self._problem(msg("Table {n}: {why}", n=number, why=exc.message))
+                continue
+            if places is not None:  # None: every worth hidden until the table's own end
+                stood.append(AtTime(table=number, places=places, seq=live.seq))
+        # One entry: undoing this end takes back the results recorded with it.
+        command = EndRound(round=current.number, playing=tuple(playing), at_time=tuple(stood))
+        return self.apply(command)
 
     def _table_changed(self, live: TableLive) -> None:
         if live.status == "ended":
@@ -149,9 +160,11 @@ class Director:
                 )
             )
         except BankerError as exc:
-            problem = msg("Table {n}: {why}", n=live.number, why=exc.message)
-            if problem not in self.problems:  # said once, not at every change of the table
-                self.problems.append(problem)
+            self._problem(msg("Table {n}: {why}", n=live.number, why=exc.message))
+
+    def _problem(self, problem: Message) -> None:
+        if problem not in self.problems:  # said once, not at every change of the table
+            self.problems.append(problem)
 
     def _notify(self) -> None:
         """Redraw the board: at once after a quiet spell, otherwise at most once every

@@ -12,19 +12,22 @@
     standings
     csv FILE                         save every round's results as CSV
 
-Standings by hand list the players from first to last with their worth; equal worth
-shares a place.
+Standings by hand list the players from first to last with their worth, one place each
+(a tie is broken as the table breaks it: more cash, then the earlier seat), and
+`Name=bankrupt` for a player who went bankrupt (last; the last to go bankrupt first).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from banker.core.errors import BadInput, BankerError
-from banker.core.money import Message, msg
+from banker.core.money import N_, Message, msg
 from banker.i18n import Translator, translator
 from banker.tournament.journal import EventJournal, now
 from banker.tournament.model import (
+    MAX_WORTH,
     AddPlayers,
     CorrectResult,
     EndRound,
@@ -131,7 +134,9 @@ def perform(
         number = _current(journal).number
         if len(parts) == 3 and parts[0].isdigit():
             number = int(parts.pop(0))
-        table, places = _table_and_places(" ".join(parts))
+        table = int(parts[0]) if parts and parts[0].isdigit() and len(parts[0]) <= 4 else 0
+        before = _recorded(journal, number, table)
+        table, places = _table_and_places(" ".join(parts), before)
         command = CorrectResult(round=number, table=table, places=places, reason=reason.strip())
         return done(change(command))
     if verb == "undo":
@@ -173,6 +178,15 @@ def done_saving(target: object, say: Translator) -> str:
     return msg("Saved every round's results to {path}.", path=str(target)).render(say)
 
 
+def _recorded(journal: EventJournal, number: int, table: int) -> tuple[Place, ...]:
+    """The places recorded for a table, if any (what a correction corrects)."""
+    rounds = journal.state.rounds
+    if not 1 <= number <= len(rounds):
+        return ()
+    result = rounds[number - 1].results.get(table)
+    return result.places if result is not None else ()
+
+
 def _current(journal: EventJournal) -> Round:
     current = journal.state.current
     if current is None:
@@ -180,20 +194,59 @@ def _current(journal: EventJournal) -> Round:
     return current
 
 
-def _table_and_places(text: str) -> tuple[int, tuple[Place, ...]]:
+WORTH = re.compile(r"-?[0-9]{1,13}")
+"""A worth as typed: whole dollars, ASCII digits (at most 13)."""
+
+
+def _bankrupt_words() -> frozenset[str]:
+    """`bankrupt` as typed in any of the game's languages (`Jon=muflis`, `Jon=ล้มละลาย`)."""
+    from banker.i18n import LANGUAGES
+
+    return frozenset(translator(code)(N_("bankrupt")).casefold() for code in LANGUAGES)
+
+
+def _table_and_places(text: str, recorded: tuple[Place, ...] = ()) -> tuple[int, tuple[Place, ...]]:
+    """A table's standings by hand: the table's number, then `Name=worth` for each player
+    from first to last (one place each: the director breaks a tie as the table does, by
+    cash then seat), `Name=bankrupt` for one who went bankrupt (last, the last to go
+    first). In a correction (`recorded`: the result it corrects), a player recorded
+    bankrupt and given 0 stays bankrupt."""
     parts = text.split(maxsplit=1)
-    if len(parts) != 2 or not parts[0].isdigit():
+    if len(parts) != 2 or not parts[0].isdigit() or len(parts[0]) > 4:
         raise BadInput("Give the table's number, then Name=worth for each player, first to last.")
-    entries: list[tuple[str, int]] = []
+    was_bankrupt = {p.name for p in recorded if p.bankrupt}
+    places: list[Place] = []
     for item in parts[1].split(","):
         name, sep, worth = item.strip().rpartition("=")
-        if not sep or not name.strip() or not worth.strip().lstrip("-").isdigit():
-            raise BadInput("{item}: write Name=worth, e.g. Ana=2400.", item=item.strip())
-        entries.append((name.strip(), int(worth)))
-    places: list[Place] = []
-    for index, (who, amount) in enumerate(entries):
-        place = index + 1
-        if places and entries[index - 1][1] == amount:
-            place = places[-1].place
-        places.append(Place(name=who, place=place, worth=amount))
+        name, worth = name.strip(), worth.strip()
+        if not sep or not name or len(name) > 40:
+            raise BadInput("{item}: write Name=worth, e.g. Ana=2400.", item=item.strip()[:60])
+        if worth.casefold() in _bankrupt_words():
+            bankrupt, amount = True, 0
+        elif WORTH.fullmatch(worth) and abs(int(worth)) <= MAX_WORTH:
+            amount = int(worth)
+            bankrupt = amount == 0 and name in was_bankrupt
+        else:
+            raise BadInput(
+                "{item}: write Name=worth (a whole number of at most {most}), or "
+                "Name=bankrupt, e.g. Ana=2400.",
+                item=item.strip()[:60],
+                most=f"{MAX_WORTH:,}",
+            )
+        if places and places[-1].bankrupt and not bankrupt:
+            raise BadInput(
+                "{name} is listed after {gone}, who went bankrupt: the bankrupt come last.",
+                name=name,
+                gone=places[-1].name,
+            )
+        if places and not bankrupt and amount > places[-1].worth:
+            raise BadInput(
+                "{name} ({worth}) is listed after {before} ({less}): list the players from "
+                "first to last.",
+                name=name,
+                worth=amount,
+                before=places[-1].name,
+                less=places[-1].worth,
+            )
+        places.append(Place(name=name, place=len(places) + 1, worth=amount, bankrupt=bankrupt))
     return int(parts[0]), tuple(places)

@@ -115,11 +115,24 @@ class CorrectResult(_Cmd):
     reason: str = Field(min_length=1)
 
 
+class AtTime(BaseModel):
+    """A table still playing at time, as it stood: recorded with the end of the round, so
+    undoing that end takes it back too."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    table: int
+    places: tuple[Place, ...]
+    seq: int = 0
+
+
 class EndRound(_Cmd):
     kind: Literal["end"] = "end"
     round: int
     playing: tuple[int, ...] = ()
     """Tables still playing at time (flagged)."""
+    at_time: tuple[AtTime, ...] = ()
+    """The results of those whose standings the director could read then."""
 
 
 EventCommand = Annotated[
@@ -249,6 +262,12 @@ def apply(state: EventState, command: EventCommand) -> tuple[EventState, Message
     if isinstance(command, EndRound):
         if command.round != current.number or current.ended:
             raise NotAllowed("Round {n} is not being played.", n=str(command.round))
+        for stood in command.at_time:
+            _check_table(current, stood.table)
+            _check_places(current.tables[stood.table - 1], stood.places)
+            if stood.table in current.results or stood.table not in command.playing:
+                raise NotAllowed("Table {t}'s result is already recorded.", t=str(stood.table))
+            current.results[stood.table] = TableResult(stood.places, stood.seq, True)
         current.ended = True
         current.flagged = command.playing
         return new, msg("Round {n} ended", n=str(command.round))

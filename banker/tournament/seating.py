@@ -93,7 +93,22 @@ def draw(
 
 
 def next_seating(state: EventState) -> Seat:
-    """The next round's seating command, drawn from those going on."""
+    """The next round's seating command, drawn from those going on.
+
+    Raises:
+        NotAllowed: a table of the current round has no result yet (its players would be
+            left out of the draw without a word).
+    """
+    current = state.current
+    if current is not None:
+        missing = [n for n in range(1, len(current.tables) + 1) if n not in current.results]
+        if missing:
+            raise NotAllowed(
+                "Round {n} has no result for table {tables} yet: record it first "
+                "(record TABLE Name=worth,... first to last), then draw.",
+                n=current.number,
+                tables=", ".join(str(t) for t in missing),
+            )
     number = len(state.rounds) + 1
     byes: dict[str, int] = {}
     for rnd in state.rounds:

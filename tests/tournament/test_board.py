@@ -120,7 +120,7 @@ def test_the_shell_commands_run_an_event(
                 "correct",
                 "open",
                 "2",
-                ",".join(f"{n}={1500 + i}" for i, n in enumerate(reversed(t2))),
+                ",".join(f"{n}={1503 - i}" for i, n in enumerate(reversed(t2))),
                 "because",
                 "score",
                 "sheet",
