@@ -33,7 +33,7 @@ from banker.store.glance import (
     written_elsewhere,
 )
 from banker.store.glance import lock as _lock
-from banker.store.wal import WalCheck, check_wal, merged, wal_of
+from banker.store.wal import WalCheck, WalWatch, check_wal, merged
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
 
@@ -70,15 +70,11 @@ class Journal:
         self._chain = chain
         """The digest of the last entry, which the next one chains to."""
         self.note = note
-        self._wal_size = 0
-        """The -wal's size after this journal's last write (it never shrinks until the close)."""
-        self._wal_id: tuple[int, int] | None = None
-        """Which file the -wal was then (its device and inode): one removed and made again
-        is not the one SQLite writes to."""
+        self._wal = WalWatch(path)
         self._scratch: Path | None = None
         """A private copy read in place of a read-only game (its -wal applied), if any."""
         if lock is not None:
-            self._note_wal()
+            self._wal.note()
 
     # Creating and opening.
 
@@ -286,13 +282,7 @@ class Journal:
 
     def _wal_kept(self) -> bool:
         """Whether the -wal is still the file this journal wrote to, no shorter."""
-        if self._wal_id is None:
-            return True  # nothing in it yet
-        try:
-            seen = wal_of(self.path).stat()
-        except OSError:
-            return False
-        return seen.st_size >= self._wal_size and (seen.st_dev, seen.st_ino) == self._wal_id
+        return self._wal.kept()
 
     def __enter__(self) -> Journal:
         return self
@@ -361,17 +351,8 @@ class Journal:
             raise
         self._chain = chain
         self.game.commit(pending)
-        self._note_wal()
+        self._wal.note()
         return pending.message
-
-    def _note_wal(self) -> None:
-        """Note how much the -wal holds now, checked again at the next write and the close."""
-        try:
-            seen = wal_of(self.path).stat()
-        except OSError:
-            self._wal_size, self._wal_id = 0, None
-            return
-        self._wal_size, self._wal_id = seen.st_size, (seen.st_dev, seen.st_ino)
 
     def _refuse_a_cut_wal(self) -> None:
         """A -wal cut, emptied or removed under the open game (a sync tool, a disk) takes

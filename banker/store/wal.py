@@ -70,6 +70,38 @@ def wal_of(game: Path) -> Path:
     return game.with_name(game.name + "-wal")
 
 
+class WalWatch:
+    """The -wal an open journal writes to, watched between its writes: one cut, emptied or
+    removed under it (a sync tool, a disk) takes the commands in it, and every one SQLite
+    writes after (past the hole, or into the removed file)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = wal_of(path)
+        self.size = 0
+        """The -wal's size after the last write (it never shrinks until the close)."""
+        self.id: tuple[int, int] | None = None
+        """Which file it was then (device and inode); None before it held anything."""
+
+    def note(self) -> None:
+        """Note how much the -wal holds now (after a write, and at the opening)."""
+        try:
+            seen = self.path.stat()
+        except OSError:
+            self.size, self.id = 0, None
+            return
+        self.size, self.id = seen.st_size, (seen.st_dev, seen.st_ino)
+
+    def kept(self) -> bool:
+        """Whether the -wal is still the file written to, no shorter."""
+        if self.id is None:
+            return True  # nothing in it yet
+        try:
+            seen = self.path.stat()
+        except OSError:
+            return False
+        return seen.st_size >= self.size and (seen.st_dev, seen.st_ino) == self.id
+
+
 INDEX_HEADER = 48
 INDEX_READ = 2 * INDEX_HEADER + 4
 """The two copies of the index's header, then how many frames are in the game file."""

@@ -14,7 +14,7 @@ from banker.core.money import N_, Message, msg, plural
 from banker.i18n import ENGLISH, Translator, default_language, translator
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.tournament.journal import EventJournal, resolve_event_path
-from banker.tournament.language import VERBS, done_saving, perform
+from banker.tournament.language import VERBS, done_saving, perform, save_results
 from banker.tournament.model import EventSetup, setup_problems
 
 _HELP = {
@@ -77,6 +77,12 @@ def add_parser(
     out = acts.add_parser("csv", help=t(N_("every round's results as CSV")))
     out.add_argument("event", metavar="EVENT")
     out.add_argument("-o", "--output", help=t(N_("a file (default: print)")))
+    out.add_argument("--force", action="store_true", help=t(N_("replace the file if there is one")))
+    rec = acts.add_parser(
+        "recover", help=t(N_("save every intact entry of a damaged event file into a new one"))
+    )
+    rec.add_argument("event", metavar="EVENT")
+    rec.add_argument("--to", help=t(N_("the new event file (default: EVENT-recovered.event)")))
     join = acts.add_parser(
         "join", help=t(N_("a table's side: send its share address to the director"))
     )
@@ -130,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
         from banker.tournament.board import run_board
 
         return run_board(path, args.host, args.port, language)
+    if action == "recover":
+        return _recover(path, args.to, say)
     if action in ("show", "log", "csv"):
         with EventJournal.open(path, read_only=True) as journal:
             if action == "log":
@@ -143,12 +151,7 @@ def run(args: argparse.Namespace) -> int:
                 text = results_csv(journal.state)
                 if args.output:
                     target = Path(args.output).expanduser()
-                    try:
-                        target.write_text(text, encoding="utf-8")
-                    except OSError as exc:
-                        raise BadInput(
-                            "Cannot save {path}: {why}", path=str(target), why=exc
-                        ) from None
+                    save_results(target, text, journal.path, force=args.force)
                     print(done_saving(target, say))
                 else:
                     sys.stdout.write(text)
@@ -159,6 +162,24 @@ def run(args: argparse.Namespace) -> int:
         for line in perform(journal, " ".join([action, *args.words]), language=language):
             print(line)
     return 0
+
+
+def _recover(path: Path, to: str | None, say: Translator) -> int:
+    from banker.tournament.journal import recover
+
+    target = Path(to).expanduser() if to else path.with_name(f"{path.stem}-recovered.event")
+    report = recover(path, target)
+    saved = plural(
+        report.saved,
+        "Saved {n} entry of {source} into {target}.",
+        "Saved {n} entries of {source} into {target}.",
+        source=str(path),
+        target=str(target),
+    )
+    print(saved.render(say))
+    for line in report.lost:
+        print("  " + msg("lost {what}", what=line).render(say))
+    return 0 if not report.lost else 1
 
 
 ROUND_STATES = {"ended": N_("ended"), "playing": N_("playing"), "drawn": N_("drawn")}

@@ -19,7 +19,10 @@ Standings by hand list the players from first to last with their worth, one plac
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from banker.core.errors import BadInput, BankerError
@@ -157,21 +160,57 @@ def perform(
             for r in standings(state)
         ]
     if verb == "csv":
-        from pathlib import Path
-
         from banker.tournament.director import results_csv
 
-        if not rest.strip():
+        where = rest.strip()
+        force = where.endswith(" --force")
+        where = where.removesuffix(" --force").strip()
+        if not where:
             raise BadInput("csv FILE: where to save every round's results.")
-        target = Path(rest.strip()).expanduser()
-        try:
-            target.write_text(results_csv(state), encoding="utf-8")
-        except OSError as exc:
-            raise BadInput("Cannot save {path}: {why}", path=str(target), why=exc) from None
+        target = Path(where).expanduser()
+        save_results(target, results_csv(state), journal.path, force=force)
         return [done_saving(target, say)]
     raise BadInput(
         "{verb!r} is not a director's command: {verbs}.", verb=verb, verbs=", ".join(VERBS)
     )
+
+
+def save_results(target: Path, text: str, event: Path, force: bool = False) -> None:
+    """Write the results to `target` whole (a temporary file, then its name): never over
+    the event file itself, nor over another file unless `force`.
+
+    Raises:
+        BadInput: refused, or it cannot be written; the reason says which.
+    """
+    try:
+        same = target.exists() and event.exists() and target.samefile(event)
+    except OSError:
+        same = False
+    if same or target.suffix in (".event", ".banker"):
+        raise BadInput(
+            "{path} is an event or a game file: the results go to a file of their own "
+            "(results.csv).",
+            path=str(target),
+        )
+    if (target.exists() or target.is_symlink()) and not force:
+        raise BadInput(
+            "A file already exists at {path}: choose another name, or add --force to replace it.",
+            path=str(target),
+        )
+    if not target.parent.is_dir():
+        raise BadInput(
+            "Cannot save {path}: there is no folder {folder}.",
+            path=str(target),
+            folder=str(target.parent),
+        )
+    building = target.with_name(f".{target.name}.{os.getpid()}.saving")
+    try:
+        building.write_text(text, encoding="utf-8")
+        os.replace(building, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            building.unlink(missing_ok=True)
+        raise BadInput("Cannot save {path}: {why}", path=str(target), why=exc) from None
 
 
 def done_saving(target: object, say: Translator) -> str:

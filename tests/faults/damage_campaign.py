@@ -18,7 +18,11 @@ beside it, its index the -shm file too) and the -wal is damaged instead, by kind
 truncation anywhere, a cut at a frame's end, emptied, bit flips, zeroed frames, and another
 game's -wal put in its place; each kind is tallied on its own line.
 
-    python -m tests.faults.damage_campaign [--copies 300] [--seed 1] [--wal]
+With `--event`, copies of a tournament's event file (3 rounds: draws, results by hand,
+corrections, undos) are damaged the same way and read by `banker tournament show`, `csv`
+and `log`; `banker tournament recover` runs on the refused ones.
+
+    python -m tests.faults.damage_campaign [--copies 300] [--seed 1] [--wal | --event]
 """
 
 from __future__ import annotations
@@ -291,6 +295,87 @@ def campaign(copies: int, seed: int) -> Tally:
     return tally
 
 
+def make_event(path: Path) -> None:
+    """An event of 3 rounds played through: players, draws, starts, results by hand,
+    corrections, undos and redos, closed as the board closes it."""
+    from banker.tournament.journal import EventJournal
+    from banker.tournament.language import perform
+    from banker.tournament.model import AddPlayers, EventSetup
+
+    names = tuple(f"P{i:02}" for i in range(1, 17))
+    setup = EventSetup(name="Campaign", rounds=3, minutes=60, advance="best", best=16, seed=4)
+    with EventJournal.create(path, setup) as journal:
+        journal.apply(AddPlayers(names=names))
+        for number in (1, 2, 3):
+            perform(journal, "draw")
+            perform(journal, "start")
+            for table, seated in enumerate(journal.state.round(number).tables, start=1):
+                worths = ",".join(f"{n}={2500 - 300 * i}" for i, n in enumerate(seated))
+                perform(journal, f"record {table} {worths}")
+                if table == 2:
+                    perform(journal, "undo")
+                    perform(journal, "redo")
+            seated = journal.state.round(number).tables[0]
+            worths = ",".join(f"{n}={2520 - 300 * i}" for i, n in enumerate(seated))
+            perform(journal, f"correct 1 {worths} because a hotel miscounted")
+            perform(journal, "end")
+
+
+def event_campaign(copies: int, seed: int) -> Tally:
+    """Damaged copies of an event file, read by `tournament show`, `csv` and `log`."""
+    from banker.tournament.journal import recover as recover_event
+
+    rng = random.Random(seed)
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        healthy = folder / "healthy.event"
+        make_event(healthy)
+        readers = (["show"], ["csv"], ["log"])
+        wants = [_run(["tournament", *r, str(healthy)]) for r in readers]
+        assert all(w[0] == 0 for w in wants)
+        data = healthy.read_bytes()
+        rows = _rows(healthy)
+        for n in range(copies):
+            path = folder / f"copy{n}.event"
+            path.write_bytes(damage(data, rng))
+            tally.copies += 1
+            results = [_run(["tournament", *r, str(path)]) for r in readers]
+            if any(code is None or code == 2 for code, _, _ in results):
+                tally.crashed += 1
+                print(f"crashed: copy {n}: {[r[2][-300:] for r in results]}", file=sys.stderr)
+                continue
+            if results == wants:
+                tally.unchanged += 1
+                continue
+            pairs = zip(results, results, wants, strict=True)
+            if any(code == 0 and r != w for (code, *_), r, w in pairs):
+                tally.silent += 1
+                print(f"silent: copy {n}", file=sys.stderr)
+                continue
+            if all(code == 1 and str(path) in err for code, _, err in results):
+                tally.refused += 1
+            else:
+                tally.crashed += 1
+                continue
+            left = _rows(path)
+            intact = sum(1 for seq, row in left.items() if seq > 1 and rows.get(seq) == row)
+            if left.get(1) != rows[1]:
+                tally.setup_lost += 1
+                intact = 0
+            tally.intact += intact
+            try:
+                report = recover_event(path, folder / f"saved{n}.event")
+            except BankerError:
+                continue
+            except Exception:  # noqa: BLE001
+                tally.crashed += 1
+                continue
+            tally.recovered_files += 1
+            tally.saved += report.saved
+    return tally
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -298,8 +383,13 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--wal", action="store_true", help="damage the -wal instead")
+    parser.add_argument("--event", action="store_true", help="damage an event file instead")
     args = parser.parse_args()
     started = time.monotonic()
+    if args.event:
+        tally = event_campaign(args.copies, args.seed)
+        print(f"{tally.line()} in {time.monotonic() - started:.0f}s")
+        sys.exit(0 if tally.silent == tally.crashed == 0 else 1)
     if args.wal:
         tallies = wal_campaign(args.copies, args.seed)
         for kind, kind_tally in tallies.items():

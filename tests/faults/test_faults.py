@@ -199,3 +199,14 @@ def test_a_healthy_game_on_a_full_disk_is_read_and_a_change_says_the_disk_is_ful
     assert main(["do", str(game), "go alice"]) == 1
     said = capsys.readouterr().err
     assert "full" in said and "damaged" not in said, said
+
+
+def test_a_short_event_damage_campaign_is_never_silent() -> None:
+    """The review: of 900 damaged copies of an event file, 69 read back silently different
+    (a recorded 2500 became 2520 in the CSV) and 192 crashed. The event file is now the
+    game store's journal: every entry's digest is checked before it is trusted."""
+    from tests.faults.damage_campaign import event_campaign
+
+    tally = event_campaign(copies=40, seed=9)
+    assert (tally.silent, tally.crashed) == (0, 0), tally.line()
+    assert tally.unchanged + tally.refused == 40 and tally.refused > 0, tally.line()
