@@ -223,7 +223,11 @@ def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
                 if result.corrections:
                     fixed = msg("corrected: {why}", why="; ".join(result.corrections))
                     marks += f" ({fixed.render(say)})"
-                ranked = ", ".join(f"{p.place}. {p.name} {p.worth}" for p in result.places)
+                gone = f" ({say.gettext(N_('bankrupt'))})"
+                ranked = ", ".join(
+                    f"{p.place}. {p.name} {p.worth}{gone if p.bankrupt else ''}"
+                    for p in result.places
+                )
                 lines.append(f"    {ranked}{marks}")
         if rnd.byes:
             lines.append("  " + msg("Bye: {names}", names=", ".join(rnd.byes)).render(say))
