@@ -113,6 +113,8 @@ class Director:
             live = self.follower.tables.get(number)
             if live is None or live.table is None or number not in current.urls:
                 continue
+            if live.status == "bad data":  # its last sound view may be old: not recorded
+                continue
             try:
                 places = places_from_table(live.table)
             except BankerError as exc:
@@ -137,6 +139,8 @@ class Director:
     def _record(self, live: TableLive, at_time: bool) -> None:
         current = self.state.current
         if current is None or current.started is None or live.table is None:
+            return
+        if live.status == "bad data":
             return
         if live.number in current.results or live.number not in current.urls:
             return
@@ -346,6 +350,11 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
                     "status": live.status if live is not None else "not linked",
                     "lost_since": live.lost_since if live is not None else None,
                     "pickups": live.pickups if live is not None else 0,
+                    "problem": (
+                        live.problem.render(say)
+                        if live is not None and live.problem is not None
+                        else None
+                    ),
                     "recorded": result is not None,
                     "at_time": bool(result and result.at_time),
                     "corrected": bool(result and result.corrections),

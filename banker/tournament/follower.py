@@ -22,6 +22,9 @@ from typing import Any, Literal
 
 import aiohttp
 
+from banker.core.errors import BankerError
+from banker.core.money import Message, msg
+from banker.tournament.tableview import seen_table
 from banker.web.server import HEARTBEAT_SECONDS
 
 RETRY_FIRST = 0.5
@@ -31,7 +34,7 @@ READ_TIMEOUT = 2 * HEARTBEAT_SECONDS + 1
 MAX_EVENT_BYTES = 1 << 20
 """A table event larger than this is not a table view's: the connection is dropped."""
 
-Status = Literal["connecting", "playing", "ended", "lost"]
+Status = Literal["connecting", "playing", "ended", "lost", "bad data"]
 
 
 @dataclass
@@ -51,6 +54,12 @@ class TableLive:
     received: float = 0.0
     """`time.monotonic()` when the last table arrived (for the benchmark)."""
     events: int = 0
+    problem: Message | None = None
+    """Why its last table view was refused ("bad data"), while it is."""
+
+
+class _TooLarge(Exception):
+    """A table event larger than any table view's."""
 
 
 def _now() -> str:
@@ -118,6 +127,14 @@ class Follower:
         if self.on_change is not None:
             self.on_change(live)
 
+    def _bad(self, live: TableLive, why: Message) -> None:
+        """A table view the board cannot trust: said, and nothing of it used (the last
+        one that was sound stays, for its players' names)."""
+        changed = live.status != "bad data" or live.problem != why
+        live.status, live.problem = "bad data", why
+        if changed:
+            self._changed(live)
+
     def _lost(self, live: TableLive) -> None:
         if live.status != "lost":
             live.status = "lost"
@@ -132,6 +149,10 @@ class Follower:
                 pause = RETRY_FIRST  # it was connected: try again soon
             except asyncio.CancelledError:
                 raise
+            except _TooLarge:
+                self._bad(live, msg("its table view is too large"))
+                await asyncio.sleep(RETRY_MAX)  # it is there, but not to be read
+                continue
             except (aiohttp.ClientError, OSError, TimeoutError, ValueError):
                 pass
             self._lost(live)
@@ -151,7 +172,7 @@ class Follower:
                     block, buffer = buffer.split(b"\n\n", 1)
                     self._event(live, block)
                 if len(buffer) > MAX_EVENT_BYTES:
-                    raise ValueError("event too large")
+                    raise _TooLarge()
 
     def _event(self, live: TableLive, block: bytes) -> None:
         kind = "message"
@@ -163,15 +184,21 @@ class Follower:
                 data.append(line[5:].lstrip())
         if kind != "table" or not data:
             return
-        table = json.loads("\n".join(data))
-        if not isinstance(table, dict):
-            raise ValueError("not a table")
         if live.status == "lost":
             live.pickups += 1
             live.lost_since = None
+        try:
+            table = seen_table(json.loads("\n".join(data)))
+        except (ValueError, RecursionError):
+            self._bad(live, msg("it is not JSON"))
+            return
+        except BankerError as exc:
+            self._bad(live, exc.message)
+            return
         live.table = table
-        live.seq = int(table.get("seq", 0))
-        live.status = "ended" if table.get("ended") or table.get("winner") else "playing"
+        live.problem = None
+        live.seq = table["seq"]
+        live.status = "ended" if table["ended"] or table["winner"] else "playing"
         live.received = time.monotonic()
         live.events += 1
         self._changed(live)

@@ -39,6 +39,7 @@ from banker.tournament.model import (
     Place,
     RecordResult,
     Round,
+    Seat,
     StartRound,
 )
 from banker.tournament.seating import next_seating, seating_lines
@@ -63,12 +64,17 @@ VERBS = (
 
 
 def perform(
-    journal: EventJournal, line: str, director: Director | None = None, language: str = "en"
+    journal: EventJournal,
+    line: str,
+    director: Director | None = None,
+    language: str = "en",
+    seat: Seat | None = None,
 ) -> list[str]:
     """Carry out one director's line; the lines to show. Raises BankerError if refused.
 
     With a `director` (the board), changes go through it so the tables followed and the
     standings page follow at once; `end` then records tables still playing as they stand.
+    `seat`: the next round's seating, already drawn (the board draws off its loop).
     """
     words = line.strip().split(maxsplit=1)
     if not words:
@@ -91,7 +97,7 @@ def perform(
             raise BadInput("Name the players, separated by commas: players Ana,Ben,Cai")
         return done(change(AddPlayers(names=names)))
     if verb == "draw":
-        seat = next_seating(state)
+        seat = seat or next_seating(state)
         lines = done(change(seat))
         return lines + seating_lines(journal.state, seat.round, say)
     if verb == "seating":

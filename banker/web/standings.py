@@ -56,6 +56,7 @@ WORDS = [
     N_("lost contact"),
     N_("connecting"),
     N_("not linked"),
+    N_("bad data"),
     N_("still playing at time"),
     N_("past time"),
     N_("corrected"),

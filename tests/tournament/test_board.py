@@ -272,3 +272,48 @@ async def test_a_table_playing_strict_income_tax_shows_no_worth_and_breaks_nothi
         assert seated[0] in detail and "$1,400" in detail  # cash shows, worth does not
         assert detail.count("$") == len(seated)
     journal.close()
+
+
+async def test_the_draw_runs_off_the_boards_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: a 1,000-player draw ran over 60 s on the board's loop and froze it. The
+    seating is now searched in a thread: the board goes on answering meanwhile (the search
+    is held here until the board has shown it is alive), then the draw is journaled."""
+    import threading
+
+    from textual.widgets import Input, Static
+
+    import banker.tui.screens.tournament as screen_module
+    from banker.tournament.seating import next_seating as real_next_seating
+
+    go = threading.Event()
+    threads: list[str] = []
+
+    def held(state: object) -> object:
+        threads.append(threading.current_thread().name)
+        assert go.wait(30)
+        return real_next_seating(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(screen_module, "next_seating", held)
+    journal = EventJournal.create(
+        tmp_path / "big.event", EventSetup(name="Big", rounds=2, minutes=45)
+    )
+    journal.apply(AddPlayers(names=PLAYERS))
+    app = BoardApp(journal, serve=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bar", Input)
+        bar.value = "draw"
+        bar.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        said = str(app.screen.query_one("#said", Static).render())
+        assert "Drawing" in said and not journal.state.rounds  # still searching
+        await pilot.press("x")  # the board answers keys meanwhile
+        await pilot.pause()
+        assert bar.value.endswith("x")  # typed while the seating is searched
+        go.set()
+        await until(lambda: len(journal.state.rounds) == 1)
+        assert threads and threads[0] != threading.main_thread().name
+    journal.close()

@@ -9,6 +9,7 @@ phones see it. The bar below takes the director's commands (`link 2 URL`, `start
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pydantic import ValidationError
@@ -28,7 +29,8 @@ from banker.core.money import N_
 from banker.i18n import translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.language import perform
-from banker.tournament.model import EventSetup, setup_problems
+from banker.tournament.model import EventSetup, Seat, setup_problems
+from banker.tournament.seating import next_seating
 from banker.tui.speech import SaysItsKeys
 from banker.tui.widgets.footer import KeysFooter
 from banker.web.standings import StandingsView
@@ -39,6 +41,7 @@ STATUS_STYLE = {
     "lost": "bold red",
     "connecting": "yellow",
     "not linked": "dim",
+    "bad data": "bold red",
 }
 
 
@@ -84,6 +87,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         self.selected = 1
         self.show_qr = False
         self._columns: list[ColumnKey] = []
+        self._drawing = False
         self._shown: dict[str, list[Text]] = {}
         """The rows as drawn, by table number, so a redraw changes only what changed."""
 
@@ -176,6 +180,8 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
             words += " " + str(t["lost_since"])[11:19]
         if t["pickups"] and status != "lost":
             words += f" ({say(N_('picked up'))})"
+        if status == "bad data" and t.get("problem"):
+            words += f": {t['problem']}"
         state = Text(words, style=STATUS_STYLE.get(status, ""))
         if t["over_time"]:
             state.append(" · " + say(N_("past time")), style="bold magenta")
@@ -236,16 +242,45 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         line = event.value.strip()
         if not line:
             return
+        if line.split()[0].lower() == "draw":  # heavy for a big event: off the board's loop
+            if not self._drawing:
+                self._drawing = True
+                self.run_worker(self._draw(event.input, line), group="draw")
+            return
+        self._perform(event.input, line)
+
+    async def _draw(self, bar: Input, line: str) -> None:
+        """Search the next round's seating in a thread, the board answering meanwhile;
+        then journal it, unless the event changed in the meantime."""
+        said = self.query_one("#said", Static)
+        state = self.director.journal.state
+        said.update(Text(self.say(N_("Drawing the next round…"))))
+        try:
+            seat = await asyncio.to_thread(next_seating, state)
+        except BankerError as exc:
+            said.update(Text(str(exc.message.render(self.say)), style="bold red"))
+            return
+        finally:
+            self._drawing = False
+        if self.director.journal.state is not state:
+            said.update(
+                Text(self.say(N_("The event changed while drawing: draw again.")), "bold red")
+            )
+            return
+        self._perform(bar, line, seat)
+
+    def _perform(self, bar: Input, line: str, seat: Seat | None = None) -> None:
         said = self.query_one("#said", Static)
         try:
-            lines = perform(self.director.journal, line, self.director, self.language)
+            lines = perform(self.director.journal, line, self.director, self.language, seat)
         except BankerError as exc:
             said.update(Text(str(exc.message.render(self.say)), style="bold red"))
             return
         except ValueError as exc:
             said.update(Text(str(exc), style="bold red"))
             return
-        event.input.value = ""
+        if bar.value.strip() == line:  # not what was typed since (a draw takes a while)
+            bar.value = ""
         said.update("\n".join(lines))
         self.refresh_board()
 

@@ -1,0 +1,124 @@
+"""What the director reads from a table view: checked before anything uses it.
+
+A table view is another computer's word: the director's board, its results and the
+standings page must not be hurt by one that sends nonsense (a worth that is not a number,
+ten thousand players, escape codes in a name). `seen_table` reads only the fields the
+director uses, each with its type and its bounds (strict: `"200"` is not 200), the players
+as the game itself allows them, the final places as a ranking of exactly those players;
+anything else is refused with the reason, and the board shows that table as "bad data"
+while every other table goes on.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+
+from banker.core.commands import MAX_PLAYERS, MIN_PLAYERS, check_player_names
+from banker.core.errors import BankerError
+from banker.core.money import Message, msg
+
+MAX_AMOUNT = 10**12
+"""No amount at a table comes near this (the game refuses holdings beyond it)."""
+
+
+def _inert(text: str) -> str:
+    """Refuse a text with control or format characters (escape codes, bidirectional
+    overrides): what the board prints never changes the director's terminal."""
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text):
+        raise ValueError("a control character")
+    return text
+
+
+def _text(most: int) -> Any:
+    return Annotated[str, Field(max_length=most), AfterValidator(_inert)]
+
+
+Amount = Annotated[int, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_inert)]
+Scalar = bool | int | str | None
+
+
+class _Seen(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
+
+
+class SeenPlayer(_Seen):
+    name: Name
+    cash: Amount
+    cash_text: _text(32)  # type: ignore[valid-type]
+    bankrupt: bool
+
+
+class SeenPlace(_Seen):
+    name: Name
+    place: int = Field(ge=1, le=MAX_PLAYERS)
+    worth: Amount
+    worth_text: _text(32) = ""  # type: ignore[valid-type]
+    cash: Amount
+    bankrupt: bool
+
+
+class SeenDeed(_Seen):
+    name: _text(60)  # type: ignore[valid-type]
+    owner: Name | None = None
+
+
+class SeenEntry(_Seen):
+    seq: int = Field(ge=0, le=MAX_AMOUNT)
+    at: _text(40)  # type: ignore[valid-type]
+    text: _text(400)  # type: ignore[valid-type]
+    undone: bool = False
+
+
+class SeenTable(_Seen):
+    """The part of a table view the director uses, every value bounded."""
+
+    seq: int = Field(ge=0, le=MAX_AMOUNT)
+    board: _text(80)  # type: ignore[valid-type]
+    rules: dict[Annotated[str, Field(max_length=40)], Scalar] = Field(max_length=64)
+    players: list[SeenPlayer] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
+    final: list[SeenPlace] | None = None
+    winner: Name | None = None
+    ended: bool = False
+    deeds: list[SeenDeed] = Field(default_factory=list, max_length=64)
+    history: list[SeenEntry] = Field(default_factory=list, max_length=50)
+
+
+def seen_table(data: object) -> dict[str, Any]:
+    """A table view's JSON as the director may use it: only the fields it reads, checked.
+
+    Raises:
+        BankerError: the reason it is not a table view the board can trust.
+    """
+    try:
+        table = SeenTable.model_validate(data)
+    except ValidationError as exc:
+        raise BankerError(_why(exc)) from None
+    names = [p.name for p in table.players]
+    try:
+        check_player_names(names)  # the names a game allows, told apart as a game does
+    except BankerError as exc:
+        raise BankerError(msg("its players: {why}", why=exc.message)) from None
+    if any(isinstance(v, str) and len(v) > 40 for v in table.rules.values()):
+        raise BankerError(msg("its house rules are not a table's"))
+    if table.final is not None:
+        ranked = [p.name for p in table.final]
+        if sorted(ranked) != sorted(names) or [p.place for p in table.final] != list(
+            range(1, len(ranked) + 1)
+        ):
+            raise BankerError(msg("its final places are not a ranking of its players"))
+    if table.winner is not None and table.winner not in names:
+        raise BankerError(msg("its winner is not one of its players"))
+    if any(d.owner is not None and d.owner not in names for d in table.deeds):
+        raise BankerError(msg("a deed's owner is not one of its players"))
+    return table.model_dump(mode="json")
+
+
+def _why(exc: ValidationError) -> Message:
+    """The first field refused, where it is and why, in a few words (never the value)."""
+    error = exc.errors()[0]
+    where = ".".join(str(part) for part in error.get("loc", ()))[:60] or "?"
+    return msg("{field} is not as a table view sends it", field=where)
