@@ -50,6 +50,8 @@ class Director:
         self.edition = load_edition(journal.setup.edition)
         self.problems: list[Message] = []
         """Results that could not be recorded, newest last (shown on the board)."""
+        self.relinks: dict[int, str] = {}
+        """Tables already linked that asked to be followed at another address."""
         self._redraw: asyncio.TimerHandle | None = None
         self._drawn_at = -REDRAW_EVERY
 
@@ -91,7 +93,24 @@ class Director:
         return message
 
     def link(self, table: int, url: str) -> Message:
+        self.relinks.pop(table, None)
         return self.apply(LinkTable(table=table, url=url.strip()))
+
+    def ask_relink(self, table: int, url: str) -> None:
+        """A table already linked asks to be followed elsewhere (its share restarted, or
+        someone holding the join address): only the director moves it, by typing the
+        line the board shows."""
+        if self.relinks.get(table) == url:
+            return
+        self.relinks[table] = url
+        self._problem(
+            msg(
+                "Table {n} asks to be followed at {url}: type 'link {n} {url}' to accept.",
+                n=table,
+                url=url,
+            )
+        )
+        self._notify()
 
     def start_round(self) -> Message:
         current = self.state.current

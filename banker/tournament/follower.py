@@ -28,7 +28,10 @@ from banker.tournament.tableview import seen_table
 from banker.web.server import HEARTBEAT_SECONDS
 
 RETRY_FIRST = 0.5
-RETRY_MAX = 5.0
+RETRY_MAX = 30.0
+"""The longest pause between tries to reach a table that lost contact."""
+GIVE_UP_AFTER = 30 * 60
+"""Seconds of lost contact after which the table is no longer tried: it joins again."""
 READ_TIMEOUT = 2 * HEARTBEAT_SECONDS + 1
 """No byte for this long (not even a ping) and the connection is taken as lost."""
 MAX_EVENT_BYTES = 1 << 20
@@ -143,6 +146,8 @@ class Follower:
 
     async def _run(self, live: TableLive) -> None:
         pause = RETRY_FIRST
+        failing_since: float | None = None
+        answered = live.events
         while True:
             try:
                 await self._stream(live)
@@ -156,13 +161,20 @@ class Follower:
             except (aiohttp.ClientError, OSError, TimeoutError, ValueError):
                 pass
             self._lost(live)
+            if live.events != answered:  # it answered since the failures began: afresh
+                failing_since, answered = None, live.events
+            failing_since = failing_since or time.monotonic()
+            if time.monotonic() - failing_since > GIVE_UP_AFTER:
+                return  # no more tries: the table joins again (or the director links it)
             await asyncio.sleep(pause)
             pause = min(pause * 2, RETRY_MAX)
 
     async def _stream(self, live: TableLive) -> None:
         assert self._session is not None
         timeout = aiohttp.ClientTimeout(total=None, sock_connect=5, sock_read=self.read_timeout)
-        async with self._session.get(live.url + "events", timeout=timeout) as response:
+        async with self._session.get(
+            live.url + "events", timeout=timeout, allow_redirects=False
+        ) as response:
             if response.status != 200:
                 raise aiohttp.ClientResponseError(response.request_info, (), status=response.status)
             buffer = b""

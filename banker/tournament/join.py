@@ -12,6 +12,9 @@ The director still never writes to a table: the table writes to the director.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import re
+import time
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -27,14 +30,54 @@ FIRST_TABLE_WAIT = 3.0
 """How long the answer waits for the table's first state, to say what differs."""
 
 
+TOKEN_PATH = re.compile(r"/[A-Za-z0-9_-]{8,64}/?")
+"""A share address's path: its token, nothing more."""
+JOINS_PER_MINUTE = 12
+"""Join requests one client address may send in a minute; more are refused (429)."""
+
+
 def check_share_url(url: str) -> str:
-    """A table view's address, or BankerError saying why it is not one."""
-    parts = urlsplit(url.strip())
-    if parts.scheme != "http" or not parts.hostname or parts.username or parts.password:
-        raise BankerError("{url} is not a share address (http://...).", url=url)
-    if len(url) > 300 or parts.query or parts.fragment:
-        raise BankerError("{url} is not a share address (http://...).", url=url)
-    return url.strip()
+    """A table view's address, or BankerError saying why it is not one: http, a host on
+    this computer or the venue's own network (loopback or a private address, never a
+    public, link-local or multicast one, never a name to look up), a port, the token."""
+    text = url.strip()
+    if len(text) > 300 or any(not ch.isprintable() or ch.isspace() for ch in text):
+        raise BankerError("{url} is not a share address (http://...).", url=text[:80])
+    parts = urlsplit(text)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if (
+        parts.scheme != "http"
+        or not parts.hostname
+        or parts.username
+        or parts.password
+        or parts.query
+        or parts.fragment
+        or port is None
+        or not TOKEN_PATH.fullmatch(parts.path)
+    ):
+        raise BankerError("{url} is not a share address (http://...).", url=text)
+    if not _venue_host(parts.hostname):
+        raise BankerError(
+            "{url} is not on this computer or the venue's network: a share address is on "
+            "the local network (127.0.0.1, 10.x, 172.16-31.x, 192.168.x).",
+            url=text,
+        )
+    return text
+
+
+def _venue_host(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False  # a name could lead anywhere once looked up
+    if ip.is_link_local or ip.is_multicast or ip.is_unspecified:
+        return False
+    return ip.is_loopback or (ip.is_private and not ip.is_reserved)
 
 
 class JoinDesk:
@@ -45,6 +88,8 @@ class JoinDesk:
         self.host: str | None = None
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
+        self._asked: dict[str, list[float]] = {}
+        """When each client address last asked (the rate limit)."""
 
     @property
     def token(self) -> str:
@@ -80,7 +125,20 @@ class JoinDesk:
             await runner.cleanup()
         self.host = self.port = None
 
+    def _admitted(self, client: str) -> bool:
+        """At most `JOINS_PER_MINUTE` requests a minute from one client address."""
+        now = time.monotonic()
+        for who in [w for w, times in self._asked.items() if times[-1] < now - 60]:
+            del self._asked[who]  # forgotten after a quiet minute: the map stays small
+        times = [t for t in self._asked.get(client, []) if t >= now - 60]
+        if len(times) >= JOINS_PER_MINUTE:
+            return False
+        self._asked[client] = [*times, now]
+        return True
+
     async def _join(self, request: web.Request) -> web.Response:
+        if not self._admitted(request.remote or "?"):
+            return web.Response(status=429, text="\n")
         form = await request.post()
         table, url = str(form.get("table", "")), str(form.get("url", ""))
         asked = str(form.get("lang", ""))
@@ -89,7 +147,21 @@ class JoinDesk:
             if not table.isdigit() or len(table) > 4:
                 raise BankerError("Give the table's number.")
             number = int(table)
-            self.director.link(number, check_share_url(url))
+            url = check_share_url(url)
+            current = self.director.state.current
+            linked = current.urls.get(number) if current is not None else None
+            if linked is not None and linked.rstrip("/") == url.rstrip("/"):
+                pass  # the same address again: already followed, nothing journaled
+            elif linked is not None:  # never moved by whoever holds the join address
+                self.director.ask_relink(number, url)
+                said = msg(
+                    "Table {n} is already linked: the director must confirm the new address "
+                    "on the board.",
+                    n=number,
+                )
+                return web.Response(status=409, text=said.render(say) + "\n")
+            else:
+                self.director.link(number, url)
         except BankerError as exc:
             return web.Response(status=422, text=exc.message.render(say) + "\n")
         except ValueError:  # a command the model refuses: the same plain answer

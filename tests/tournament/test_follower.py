@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from banker.tournament.follower import Follower
 from tests.tournament.conftest import Venue, until
 
@@ -40,3 +42,51 @@ async def test_a_silent_table_a_wrong_address_and_a_closed_port_are_all_lost_con
             writer.close()
         server.close()
         await server.wait_closed()
+
+
+async def test_a_redirect_is_not_followed(venue: Venue) -> None:
+    """Before: the director followed redirects, so a table view could send it anywhere."""
+    from aiohttp import web
+
+    table = await venue.open_table("real", ["Ana", "Ben"])
+
+    async def elsewhere(request: web.Request) -> web.Response:
+        raise web.HTTPFound(table.url + "events")
+
+    app = web.Application()
+    app.router.add_get("/abcdefghijklmnop/events", elsewhere)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    follower = Follower(read_timeout=0.5)
+    await follower.start()
+    try:
+        follower.follow(1, f"http://127.0.0.1:{port}/abcdefghijklmnop/")
+        await until(lambda: follower.tables[1].status == "lost")
+        await asyncio.sleep(1.5)  # tries again: never the table it was sent to
+        assert follower.tables[1].table is None and follower.tables[1].status == "lost"
+    finally:
+        await follower.stop()
+        await runner.cleanup()
+
+
+async def test_a_table_out_of_reach_is_tried_less_and_less_then_no_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before: a table out of reach was tried every 5 s for ever. The pauses now double
+    (to `RETRY_MAX`) and after `GIVE_UP_AFTER` of failures the table is left alone (it
+    joins again); here both are shortened to seconds."""
+    import banker.tournament.follower as follower_module
+
+    monkeypatch.setattr(follower_module, "RETRY_FIRST", 0.05)
+    monkeypatch.setattr(follower_module, "GIVE_UP_AFTER", 0.5)
+    follower = Follower(read_timeout=0.5)
+    await follower.start()
+    try:
+        follower.follow(1, "http://127.0.0.1:9/abcdefghijklmnop/")
+        await until(lambda: follower._tasks[1].done())
+        assert follower.tables[1].status == "lost"
+    finally:
+        await follower.stop()
