@@ -105,7 +105,7 @@ def check_player_names(names: list[str]) -> list[str]:
                 name=name,
                 word=sorted(reserved)[0],
             )
-        key = "".join(ch for ch in name.casefold() if unicodedata.category(ch)[0] in "LMN")
+        key = name_key(name)
         if key in seen:
             if seen[key] == name:
                 raise BadInput(
@@ -119,6 +119,11 @@ def check_player_names(names: list[str]) -> list[str]:
             )
         seen[key] = name
     return trimmed
+
+
+def name_key(name: str) -> str:
+    """A name as the command language reads it: letters, marks and digits, any case."""
+    return "".join(ch for ch in name.casefold() if unicodedata.category(ch)[0] in "LMN")
 
 
 class PassGo(_Command):

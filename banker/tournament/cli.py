@@ -14,7 +14,7 @@ from banker.core.money import N_, Message, msg, plural
 from banker.i18n import ENGLISH, Translator, default_language, translator
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.tournament.journal import EventJournal, resolve_event_path
-from banker.tournament.language import VERBS, done_saving, perform, save_results
+from banker.tournament.language import VERBS, done_saving, inert, perform, save_results
 from banker.tournament.model import EventSetup, setup_problems
 
 _HELP = {
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
             ) from None
         if status == 404:
             answer = say(N_("The director does not know this address."))
-        print(answer.strip())
+        print(inert(answer.strip()))
         return 0 if status == 200 else 1
     path = resolve_event_path(args.event)
     if action == "board":
@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
                 undone = say.gettext(N_("(undone)"))
                 for entry in journal.entries():
                     mark = f"  {undone}" if entry.undone else ""
-                    print(f"{entry.seq:>5}  {entry.at}  {entry.message.render(say)}{mark}")
+                    print(inert(f"{entry.seq:>5}  {entry.at}  {entry.message.render(say)}{mark}"))
             elif action == "csv":
                 from banker.tournament.director import results_csv
 
@@ -156,11 +156,11 @@ def run(args: argparse.Namespace) -> int:
                 else:
                     sys.stdout.write(text)
             else:
-                print("\n".join(show_lines(journal, say)))
+                print(inert("\n".join(show_lines(journal, say))))
         return 0
     with EventJournal.open(path) as journal:
         for line in perform(journal, " ".join([action, *args.words]), language=language):
-            print(line)
+            print(inert(line))
     return 0
 
 
@@ -178,7 +178,7 @@ def _recover(path: Path, to: str | None, say: Translator) -> int:
     )
     print(saved.render(say))
     for line in report.lost:
-        print("  " + msg("lost {what}", what=line).render(say))
+        print(inert("  " + msg("lost {what}", what=line).render(say)))
     return 0 if not report.lost else 1
 
 

@@ -22,9 +22,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from banker.core.commands import check_player_names, name_key
 from banker.core.errors import BadInput, BankerError
 from banker.core.money import N_, Message, msg
 from banker.i18n import Translator, translator
@@ -92,9 +94,10 @@ def perform(
         return journal.apply(command)
 
     if verb == "players":
-        names = tuple(n.strip() for n in rest.split(",") if n.strip())
+        names = tuple(" ".join(n.split()) for n in rest.split(",") if n.strip())
         if not names:
             raise BadInput("Name the players, separated by commas: players Ana,Ben,Cai")
+        _check_names([*state.players, *names])  # exactly the names a table accepts
         return done(change(AddPlayers(names=names)))
     if verb == "draw":
         seat = seat or next_seating(state)
@@ -217,6 +220,31 @@ def save_results(target: Path, text: str, event: Path, force: bool = False) -> N
         with contextlib.suppress(OSError):
             building.unlink(missing_ok=True)
         raise BadInput("Cannot save {path}: {why}", path=str(target), why=exc) from None
+
+
+def inert(text: str) -> str:
+    """`text` with every control and format character taken out (line breaks kept): what
+    Banker prints never moves the cursor, sets a title or clears a terminal."""
+    return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cf"))
+
+
+def _check_names(names: list[str]) -> None:
+    """Refuse a name a table's `banker new` would refuse (too long, no letter, a comma or
+    semicolon, a control character, a command word), or two that a table could not tell
+    apart (`ana` and `ANA`): the draw prints one `banker new` line per table with them."""
+    for name in names:  # each as a game checks it (beside another name: a game has two)
+        check_player_names([name, "Zz" if name_key(name) != "zz" else "Yy"])
+    keys: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key in keys:
+            raise BadInput(
+                "{a!r} and {b!r} would read alike at a table (case, spaces and punctuation "
+                "aside): give the players names a table can tell apart.",
+                a=keys[key],
+                b=name,
+            )
+        keys[key] = name
 
 
 def done_saving(target: object, say: Translator) -> str:

@@ -28,7 +28,7 @@ from banker.core.errors import BankerError
 from banker.core.money import N_
 from banker.i18n import translator
 from banker.tournament.director import Director, board_json
-from banker.tournament.language import perform
+from banker.tournament.language import inert, perform
 from banker.tournament.model import EventSetup, Seat, setup_problems
 from banker.tournament.seating import next_seating
 from banker.tui.speech import SaysItsKeys
@@ -100,7 +100,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
                 yield Static("", id="ledger")
                 yield Static("", id="qr")
         with Vertical(id="bottom"):
-            yield Static(self._join_hint(), id="said")
+            yield Static(Text(inert(self._join_hint())), id="said")
             yield Input(
                 placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
             )
@@ -132,8 +132,12 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
             say(N_("ended")) if board["ended"] else (say(N_("playing")) if board["started"] else "")
         )
         self.query_one("#head", Static).update(
-            f"{board['event']} · {say(N_('Round'))} {board['round']}/{board['rounds']} "
-            f"{state} {left}   {where}"
+            Text(
+                inert(
+                    f"{board['event']} · {say(N_('Round'))} {board['round']}/{board['rounds']} "
+                    f"{state} {left}   {where}"
+                )
+            )
         )
 
     def refresh_board(self) -> None:
@@ -159,7 +163,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         if self.director.problems:  # a result the director must look at: never hidden
             said = self.query_one("#said", Static)
             problems = [m.render(self.say) for m in self.director.problems[-3:]]
-            said.update(Text("\n".join(problems), style="bold red"))
+            said.update(Text(inert("\n".join(problems)), style="bold red"))
         self._show_detail(board)
 
     def _row(self, t: dict[str, Any]) -> list[Text]:
@@ -210,7 +214,9 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         widget = self.query_one("#ledger", Static)
         live = self.director.follower.tables.get(self.selected)
         if live is None or live.table is None:
-            widget.update(self.say(N_("Table {n}: no table view yet.")).format(n=self.selected))
+            widget.update(
+                Text(self.say(N_("Table {n}: no table view yet.")).format(n=self.selected))
+            )
             return
         data = live.table
         text = Text(
@@ -281,7 +287,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
             return
         if bar.value.strip() == line:  # not what was typed since (a draw takes a while)
             bar.value = ""
-        said.update("\n".join(lines))
+        said.update(Text(inert("\n".join(lines))))
         self.refresh_board()
 
     def action_qr(self) -> None:
@@ -381,7 +387,7 @@ class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
                 seed=self._number("seed"),
             )
         except ValidationError as exc:
-            self.query_one("#why", Static).update(setup_problems(exc).render(self.say))
+            self.query_one("#why", Static).update(Text(setup_problems(exc).render(self.say)))
             return
         self.dismiss(setup)
 
