@@ -39,6 +39,8 @@ HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 1000
 """How soon a phone's browser reconnects after losing the stream."""
 MAX_STREAMS = 64
+STREAMS_PER_CLIENT = 8
+"""Event streams one client address may hold: one client never locks the others out."""
 """Open event streams allowed at once: a table of phones is far below it."""
 
 _TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
@@ -103,6 +105,8 @@ class TableView:
         self._sent: tuple[Journal, int] | None = None
         """The journal and seq of the table phones have now."""
         self._streams = 0
+        self._by_client: dict[str, int] = {}
+        """Event streams open, by client address (`STREAMS_PER_CLIENT` each at most)."""
         self._closing = False
         self.gate = Gate(SECURITY_HEADERS)
         """The connections' limits (`banker.web.limits`)."""
@@ -249,12 +253,14 @@ class TableView:
         return web.Response(body=self._table, content_type="application/json")
 
     async def _events_handler(self, request: web.Request) -> web.StreamResponse:
-        if self._streams >= MAX_STREAMS:
+        client = request.remote or "?"
+        if self._streams >= MAX_STREAMS or self._by_client.get(client, 0) >= STREAMS_PER_CLIENT:
             raise web.HTTPServiceUnavailable()
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
         )
         self._streams += 1
+        self._by_client[client] = self._by_client.get(client, 0) + 1
         lost = self.gate.streaming(request.protocol)
         """Set the moment the phone's connection closes: its slot is free at once."""
         try:
@@ -262,7 +268,7 @@ class TableView:
             changed = self._changed
             await response.write(f"retry: {RETRY_MS}\n\n".encode() + self._event)
             while not self._closing and not lost.is_set():
-                if not await _first(changed, lost, HEARTBEAT_SECONDS):
+                if not await first_of(changed, lost, HEARTBEAT_SECONDS):
                     transport = request.transport
                     if transport is None or transport.get_write_buffer_size() > 0:
                         break  # the last ping is still unread: the phone is gone
@@ -276,6 +282,11 @@ class TableView:
             pass  # the phone went away (asleep, or the page closed)
         finally:
             self._streams -= 1
+            left = self._by_client.get(client, 1) - 1
+            if left:
+                self._by_client[client] = left
+            else:
+                self._by_client.pop(client, None)
         return response
 
     # Keeping the phones up to date.
@@ -314,7 +325,7 @@ class TableView:
             self._publish_quietly()
 
 
-async def _first(changed: asyncio.Event, lost: asyncio.Event, timeout: float) -> bool:
+async def first_of(changed: asyncio.Event, lost: asyncio.Event, timeout: float) -> bool:
     """Wait until the game changes or the connection is lost (True), or `timeout` (False)."""
     waits = [asyncio.ensure_future(changed.wait()), asyncio.ensure_future(lost.wait())]
     try:

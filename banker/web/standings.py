@@ -30,7 +30,9 @@ from banker.web.server import (
     HEARTBEAT_SECONDS,
     MAX_STREAMS,
     RETRY_MS,
+    STREAMS_PER_CLIENT,
     TOKEN_BYTES,
+    first_of,
 )
 from banker.web.site import SECURITY_HEADERS, ShareError, listen, secure_headers, token_guard
 
@@ -91,6 +93,10 @@ class StandingsView:
         self._page = (folder / "standings.html").read_text(encoding="utf-8")
         self._assets = {name: (folder / name).read_bytes() for name in _FILES}
         self._runner: web.AppRunner | None = None
+        self.gate = Gate(SECURITY_HEADERS)
+        """The connections' limits (`banker.web.limits`)."""
+        self._by_client: dict[str, int] = {}
+        """Event streams open, by client address (`STREAMS_PER_CLIENT` each at most)."""
         self._changed = asyncio.Event()
         self._board = b"{}"
         self._event = b""
@@ -115,13 +121,14 @@ class StandingsView:
         if self._runner is not None:
             return self.url
         app = self.make_app()
+        self.gate = Gate(SECURITY_HEADERS)
         try:
             self._runner, self.host, self.port = await listen(
                 app,
                 host,
                 port,
                 N_("Cannot share the standings on {host} port {port}: {why}."),
-                Gate(SECURITY_HEADERS),
+                self.gate,
             )
         except ShareError:
             self.token = None
@@ -176,23 +183,25 @@ class StandingsView:
         return web.Response(body=self._board, content_type="application/json")
 
     async def _events_handler(self, request: web.Request) -> web.StreamResponse:
-        if self._streams >= MAX_STREAMS:
+        client = request.remote or "?"
+        if self._streams >= MAX_STREAMS or self._by_client.get(client, 0) >= STREAMS_PER_CLIENT:
             raise web.HTTPServiceUnavailable()
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
         )
         self._streams += 1
+        self._by_client[client] = self._by_client.get(client, 0) + 1
+        lost = self.gate.streaming(request.protocol)
+        """Set the moment the screen's connection closes; and it is never idle-closed."""
         try:
             await response.prepare(request)
             changed = self._changed
             await response.write(f"retry: {RETRY_MS}\n\n".encode() + self._event)
-            while not self._closing:
-                try:
-                    await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
-                except TimeoutError:
+            while not self._closing and not lost.is_set():
+                if not await first_of(changed, lost, HEARTBEAT_SECONDS):
                     await response.write(b"event: ping\ndata: 1\n\n")
                     continue
-                if self._closing:
+                if self._closing or lost.is_set():
                     break
                 changed = self._changed
                 await response.write(self._event)
@@ -200,6 +209,11 @@ class StandingsView:
             pass
         finally:
             self._streams -= 1
+            left = self._by_client.get(client, 1) - 1
+            if left:
+                self._by_client[client] = left
+            else:
+                self._by_client.pop(client, None)
         return response
 
     def _publish(self) -> None:

@@ -1,0 +1,103 @@
+"""Event streams: the standings page's stays open like the table view's (heartbeats, never
+closed as idle), and one client address cannot take every stream of either page.
+Addresses 127.0.0.2 and up play other machines (Linux)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from banker.store import Journal
+from banker.tournament.director import Director, board_json
+from banker.tournament.journal import EventJournal
+from banker.tournament.model import AddPlayers, EventSetup
+from banker.web import limits
+from banker.web.server import STREAMS_PER_CLIENT, TableView
+from banker.web.standings import StandingsView
+
+pytestmark = pytest.mark.skipif(
+    sys.platform != "linux", reason="other loopback addresses than 127.0.0.1 are Linux's"
+)
+
+
+async def stream(
+    port: int, path: str, source: str
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
+    """An event stream opened from `source`: its reader, writer and status line."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    await writer.drain()
+    status = await asyncio.wait_for(reader.readline(), 30)
+    return reader, writer, status
+
+
+@pytest.fixture
+async def standings(tmp_path: Path) -> AsyncIterator[tuple[StandingsView, EventJournal]]:
+    journal = EventJournal.create(tmp_path / "e.event", EventSetup(name="E", rounds=1, minutes=9))
+    journal.apply(AddPlayers(names=("Ana", "Ben")))
+    director = Director(journal)
+    view = StandingsView(lambda: board_json(director))
+    await view.start("127.0.0.1", 0)
+    yield view, journal
+    await view.stop()
+    journal.close()
+
+
+async def test_the_standings_stream_is_never_closed_as_idle(
+    standings: tuple[StandingsView, EventJournal], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the standings page's own stream was cut by the idle sweep every 10 s."""
+    monkeypatch.setattr(limits, "IDLE_SECONDS", 0.2)
+    monkeypatch.setattr(limits, "SWEEP_SECONDS", 0.05)
+    view, journal = standings
+    assert view.port is not None and view.token is not None
+    reader, writer, status = await stream(view.port, f"/{view.token}/events", "127.0.0.1")
+    assert b" 200 " in status
+    await asyncio.sleep(1.0)  # five idle limits
+    journal.apply(AddPlayers(names=("Cai",)))
+    view.notify()
+    seen = b""
+    while b"Cai" not in seen:
+        chunk = await asyncio.wait_for(reader.read(65536), 30)
+        assert chunk, "the stream was closed"
+        seen += chunk
+    writer.close()
+
+
+async def test_one_address_cannot_take_every_standings_stream(
+    standings: tuple[StandingsView, EventJournal],
+) -> None:
+    view, _ = standings
+    assert view.port is not None and view.token is not None
+    path = f"/{view.token}/events"
+    held = [await stream(view.port, path, "127.0.0.7") for _ in range(STREAMS_PER_CLIENT)]
+    assert all(b" 200 " in status for _, _, status in held)
+    _, extra, status = await stream(view.port, path, "127.0.0.7")
+    assert b" 503 " in status
+    _, other, status = await stream(view.port, path, "127.0.0.8")  # another screen
+    assert b" 200 " in status
+    for _, writer, _ in [*held, (None, extra, b""), (None, other, b"")]:
+        writer.close()
+
+
+async def test_one_address_cannot_take_every_phone_stream(banker: Journal) -> None:
+    """Before: 64 streams held with the table's token refused every phone."""
+    view = TableView(banker)
+    await view.start("127.0.0.1", 0)
+    try:
+        assert view.port is not None and view.token is not None
+        path = f"/{view.token}/events"
+        held = [await stream(view.port, path, "127.0.0.5") for _ in range(STREAMS_PER_CLIENT)]
+        assert all(b" 200 " in status for _, _, status in held)
+        _, extra, status = await stream(view.port, path, "127.0.0.5")
+        assert b" 503 " in status
+        _, phone, status = await stream(view.port, path, "127.0.0.6")
+        assert b" 200 " in status
+        for _, writer, _ in [*held, (None, extra, b""), (None, phone, b"")]:
+            writer.close()
+    finally:
+        await view.stop()
