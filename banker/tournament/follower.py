@@ -34,8 +34,9 @@ GIVE_UP_AFTER = 30 * 60
 """Seconds of lost contact after which the table is no longer tried: it joins again."""
 READ_TIMEOUT = 2 * HEARTBEAT_SECONDS + 1
 """No byte for this long (not even a ping) and the connection is taken as lost."""
-MAX_EVENT_BYTES = 1 << 20
-"""A table event larger than this is not a table view's: the connection is dropped."""
+MAX_EVENT_BYTES = 256 << 10
+"""A table event larger than this is not a table view's (a full one of 8 players is about
+20 KB): the connection is dropped before any of it is parsed."""
 
 Status = Literal["connecting", "playing", "ended", "lost", "bad data"]
 
@@ -61,8 +62,13 @@ class TableLive:
     """Why its last table view was refused ("bad data"), while it is."""
 
 
-class _TooLarge(Exception):
-    """A table event larger than any table view's."""
+class _Refused(Exception):
+    """A table view the board cannot trust: the connection is dropped, and the table is
+    asked again only after `RETRY_MAX` (one hostile table costs one look that often)."""
+
+    def __init__(self, why: Message) -> None:
+        super().__init__()
+        self.why = why
 
 
 def _now() -> str:
@@ -154,8 +160,8 @@ class Follower:
                 pause = RETRY_FIRST  # it was connected: try again soon
             except asyncio.CancelledError:
                 raise
-            except _TooLarge:
-                self._bad(live, msg("its table view is too large"))
+            except _Refused as refused:
+                self._bad(live, refused.why)
                 await asyncio.sleep(RETRY_MAX)  # it is there, but not to be read
                 continue
             except (aiohttp.ClientError, OSError, TimeoutError, ValueError):
@@ -184,7 +190,7 @@ class Follower:
                     block, buffer = buffer.split(b"\n\n", 1)
                     self._event(live, block)
                 if len(buffer) > MAX_EVENT_BYTES:
-                    raise _TooLarge()
+                    raise _Refused(msg("its table view is too large"))
 
     def _event(self, live: TableLive, block: bytes) -> None:
         kind = "message"
@@ -202,11 +208,9 @@ class Follower:
         try:
             table = seen_table(json.loads("\n".join(data)))
         except (ValueError, RecursionError):
-            self._bad(live, msg("it is not JSON"))
-            return
+            raise _Refused(msg("it is not JSON")) from None
         except BankerError as exc:
-            self._bad(live, exc.message)
-            return
+            raise _Refused(exc.message) from None
         live.table = table
         live.problem = None
         live.seq = table["seq"]
