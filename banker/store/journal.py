@@ -20,7 +20,7 @@ from typing import IO
 from banker.core.commands import Command, Setup, parse_setup_json
 from banker.core.errors import BankerError, JournalError
 from banker.core.game import EntryKind, Game, Pending, Snapshot
-from banker.core.money import Message, msg, plural
+from banker.core.money import N_, Message, msg, plural
 from banker.core.validators import validate
 from banker.core.view import VIEW_VERSION, ledger_view
 from banker.store import fileformat as ff
@@ -512,27 +512,42 @@ def _connect(
     return conn
 
 
-def _check_header(path: Path) -> None:
-    """Refuse, before SQLite opens it, what is not a Banker game: nothing at all, a FIFO
-    or a device, or another program's database (which must not be changed by opening)."""
+def read_header(path: Path, missing: str, not_a_file: str, not_banker: str) -> int:
+    """The application id in the SQLite header of `path`, read before SQLite opens it (so
+    another program's database is never changed by opening). Refused, with the caller's
+    words: nothing at all, a FIFO or a device, or not an SQLite database.
+
+    Raises:
+        JournalError: with `missing`, `not_a_file` or `not_banker` (each with {path}).
+    """
     try:
         exists = path.exists()
     except OSError:
         exists = False
     if not exists:
-        raise JournalError(
-            "There is no game at {path}. Start one with 'banker new'.", path=path
-        ) from None
+        raise JournalError(missing, path=path) from None
     if not ff.regular_file(path):
-        raise JournalError("{path} is not a file: a game is a file.", path=path)
+        raise JournalError(not_a_file, path=path)
     try:
         with path.open("rb") as f:
             header = f.read(100)
     except OSError as exc:
         raise JournalError("Cannot read {path}: {why}", path=path, why=exc) from None
     if len(header) < 100 or not header.startswith(ff.SQLITE_HEADER):
-        raise JournalError("{path} is not a Banker game file.", path=path)
-    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+        raise JournalError(not_banker, path=path)
+    return int.from_bytes(header[68:72], "big")
+
+
+def _check_header(path: Path) -> None:
+    """Refuse, before SQLite opens it, what is not a Banker game: nothing at all, a FIFO
+    or a device, or another program's database (which must not be changed by opening)."""
+    marked = read_header(
+        path,
+        N_("There is no game at {path}. Start one with 'banker new'."),
+        N_("{path} is not a file: a game is a file."),
+        N_("{path} is not a Banker game file."),
+    )
+    if marked != APPLICATION_ID:
         raise JournalError("{path} is an SQLite database, but not a Banker game.", path=path)
 
 

@@ -27,7 +27,7 @@ from typing import IO
 from pydantic import ValidationError
 
 from banker.core.errors import BankerError, JournalError, NothingToUndo
-from banker.core.money import Message, msg
+from banker.core.money import N_, Message, msg
 from banker.store import fileformat as ff
 from banker.store.glance import LogEntry, read_only_note, written_elsewhere
 from banker.store.glance import lock as _lock
@@ -38,9 +38,11 @@ from banker.store.journal import (
     _close_quietly,
     _connect,
     _publish,
+    _rows,
     _unlink_quietly,
     _witness_loss,
     _witnessed,
+    read_header,
 )
 from banker.store.paths import default_games_dir
 from banker.store.wal import WalWatch, check_wal, salvage, wal_of
@@ -370,24 +372,12 @@ class EventJournal:
 def _check_header(path: Path) -> None:
     """Refuse, before SQLite opens it, what is not an event file: nothing at all, a FIFO
     or a device, another program's database, or a game."""
-    try:
-        exists = path.exists()
-    except OSError:
-        exists = False
-    if not exists:
-        raise JournalError(
-            "There is no event at {path}. Start one with 'banker tournament new'.", path=path
-        )
-    if not ff.regular_file(path):
-        raise JournalError("{path} is not a file: an event is a file.", path=path)
-    try:
-        with path.open("rb") as f:
-            header = f.read(100)
-    except OSError as exc:
-        raise JournalError("Cannot read {path}: {why}", path=path, why=exc) from None
-    if len(header) < 100 or not header.startswith(ff.SQLITE_HEADER):
-        raise JournalError("{path} is not a Banker event file.", path=path)
-    marked = int.from_bytes(header[68:72], "big")
+    marked = read_header(
+        path,
+        N_("There is no event at {path}. Start one with 'banker tournament new'."),
+        N_("{path} is not a file: an event is a file."),
+        N_("{path} is not a Banker event file."),
+    )
     if marked != EVENT_APPLICATION_ID and not (marked == 0 and _marked_in_wal(path)):
         raise JournalError("{path} is not a Banker event file.", path=path)
 
@@ -406,13 +396,6 @@ def _marked_in_wal(path: Path) -> bool:
             conn.close()
     except DB_ERRORS:
         return False
-
-
-def _rows(conn: sqlite3.Connection, version: int) -> Iterator[tuple[object, ...]]:
-    chain = "chain" if version >= 2 else "NULL"
-    yield from conn.execute(
-        f"SELECT seq, kind, command, target, message, at, {chain} FROM journal ORDER BY seq"
-    )
 
 
 def _bad_entry(path: Path, seq: object, why: object) -> JournalError:

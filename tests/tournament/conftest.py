@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 
 from banker.core.commands import Setup
 from banker.core.edition import load_edition
@@ -116,3 +117,42 @@ async def venue(tmp_path: Path) -> AsyncIterator[Venue]:
     v = Venue(tmp_path)
     yield v
     await v.close()
+
+
+class FakeTableView:
+    """A table view on loopback that sends whatever it is given over the same event stream
+    a real one sends: the table event, then again every `every` seconds (a flood) or a
+    ping every second."""
+
+    def __init__(self, table: object, every: float | None = None) -> None:
+        import json
+
+        self.event = f"event: table\ndata: {json.dumps(table)}\n\n".encode()
+        self.every = every
+        self.runner: web.AppRunner | None = None
+        self.url = ""
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/fakefakefake/events", self._events)
+        self.runner = web.AppRunner(app)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.url = f"http://127.0.0.1:{port}/fakefakefake/"
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        try:
+            await response.write(self.event)
+            while True:
+                await asyncio.sleep(self.every or 1.0)
+                await response.write(self.event if self.every else b"event: ping\ndata: 1\n\n")
+        except (ConnectionError, RuntimeError):
+            return response
+
+    async def stop(self) -> None:
+        if self.runner is not None:
+            await self.runner.cleanup()

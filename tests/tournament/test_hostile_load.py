@@ -7,13 +7,10 @@ a verdict on speed: the test checks what was recorded)."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import time
 from pathlib import Path
 from typing import Any
-
-from aiohttp import web
 
 from banker.core.commands import EndGame, PassGo
 from banker.core.endgame import final_places
@@ -21,7 +18,7 @@ from banker.tournament.director import Director, board_json
 from banker.tournament.follower import Follower
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup, Seat
-from tests.tournament.conftest import Venue, until
+from tests.tournament.conftest import FakeTableView, Venue, until
 
 RUN_SECONDS = 4.0
 HOSTILE_TABLES = 8
@@ -32,42 +29,14 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-class Flood:
+def flood() -> FakeTableView:
     """A fake table view sending a table of 10,000 players ten times a second."""
-
-    def __init__(self, names: tuple[str, ...]) -> None:
-        players = [
-            {"name": f"P{i}", "cash": 1500, "cash_text": "$1,500", "bankrupt": False}
-            for i in range(10_000)
-        ]
-        table = {"seq": 2, "board": "United States", "rules": {}, "players": players}
-        self.event = f"event: table\ndata: {json.dumps(table)}\n\n".encode()
-        self.runner: web.AppRunner | None = None
-        self.url = ""
-
-    async def start(self) -> None:
-        app = web.Application()
-        app.router.add_get("/floodfloodflood/events", self._events)
-        self.runner = web.AppRunner(app)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        self.url = f"http://127.0.0.1:{port}/floodfloodflood/"
-
-    async def _events(self, request: web.Request) -> web.StreamResponse:
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
-        await response.prepare(request)
-        try:
-            while True:
-                await response.write(self.event)
-                await asyncio.sleep(0.1)
-        except (ConnectionError, RuntimeError):
-            return response
-
-    async def stop(self) -> None:
-        if self.runner is not None:
-            await self.runner.cleanup()
+    players = [
+        {"name": f"P{i}", "cash": 1500, "cash_text": "$1,500", "bankrupt": False}
+        for i in range(10_000)
+    ]
+    table = {"seq": 2, "board": "United States", "rules": {}, "players": players}
+    return FakeTableView(table, every=0.1)
 
 
 async def run(tmp_path: Path, venue: Venue, hostile: bool, tag: str) -> dict[str, Any]:
@@ -90,15 +59,15 @@ async def run(tmp_path: Path, venue: Venue, hostile: bool, tag: str) -> dict[str
 
     director.listeners.append(redraw)
     await director.start()
-    floods = [Flood(t) for t in tables[2:]] if hostile else []
+    floods = [flood() for _ in tables[2:]] if hostile else []
     honest = [await venue.open_table(f"{tag}{i}", list(t)) for i, t in enumerate(tables[:2])]
     try:
-        for flood in floods:
-            await flood.start()
+        for fake in floods:
+            await fake.start()
         for number, table in enumerate(honest, start=1):
             director.link(number, table.url)
-        for number, flood in enumerate(floods, start=3):
-            director.link(number, flood.url)
+        for number, fake in enumerate(floods, start=3):
+            director.link(number, fake.url)
         director.start_round()
         cpu, rss, started = time.process_time(), rss_mb(), time.monotonic()
         while time.monotonic() - started < RUN_SECONDS:
@@ -127,8 +96,8 @@ async def run(tmp_path: Path, venue: Venue, hostile: bool, tag: str) -> dict[str
         return figures
     finally:
         await director.stop()
-        for flood in floods:
-            await flood.stop()
+        for fake in floods:
+            await fake.stop()
         journal.close()
 
 

@@ -6,14 +6,11 @@ view sends, with hostile data) beside an honest table served by real `banker sha
 
 from __future__ import annotations
 
-import asyncio
 import copy
-import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
-from aiohttp import web
 
 from banker.core.commands import EndGame, Pay, Setup
 from banker.core.edition import load_edition
@@ -26,7 +23,7 @@ from banker.tournament.model import AddPlayers, EventSetup
 from banker.tournament.seating import next_seating
 from banker.tournament.tableview import seen_table
 from banker.web.table import table_json
-from tests.tournament.conftest import Venue, until
+from tests.tournament.conftest import FakeTableView, Venue, until
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal")
 
@@ -88,38 +85,6 @@ def test_a_table_view_out_of_bounds_is_refused_with_the_reason(hurt: str) -> Non
     assert refused.type.__name__ == "BankerError" and str(refused.value)
 
 
-class FakeTable:
-    """A table view that sends whatever it is given, over the same event stream."""
-
-    def __init__(self, table: dict[str, Any]) -> None:
-        self.table = table
-        self.runner: web.AppRunner | None = None
-        self.url = ""
-
-    async def start(self) -> None:
-        app = web.Application()
-        app.router.add_get("/fake/events", self._events)
-        self.runner = web.AppRunner(app)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        self.url = f"http://127.0.0.1:{port}/fake/"
-
-    async def _events(self, request: web.Request) -> web.StreamResponse:
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
-        await response.prepare(request)
-        text = json.dumps(self.table)
-        await response.write(f"event: table\ndata: {text}\n\n".encode())
-        while True:
-            await asyncio.sleep(1)
-            await response.write(b"event: ping\ndata: 1\n\n")
-
-    async def stop(self) -> None:
-        if self.runner is not None:
-            await self.runner.cleanup()
-
-
 @pytest.fixture
 async def event(tmp_path: Any) -> AsyncIterator[EventJournal]:
     setup = EventSetup(name="Cup", rounds=1, minutes=60, seed=3, table_size=4)
@@ -135,7 +100,7 @@ async def test_a_hostile_table_harms_no_other(hurt: str, event: EventJournal, ve
     seating = event.state.round(1).tables
     bad = honest(seating[0])
     HOSTILE[hurt](bad)
-    fake = FakeTable(bad)
+    fake = FakeTableView(bad)
     await fake.start()
     real = await venue.open_table("real", list(seating[1]))
     director = Director(event, Follower(read_timeout=5))
