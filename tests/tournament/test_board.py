@@ -307,9 +307,10 @@ async def test_the_draw_runs_off_the_boards_loop(
         bar.value = "draw"
         bar.focus()
         await pilot.press("enter")
-        await pilot.pause()
-        said = str(app.screen.query_one("#said", Static).render())
-        assert "Drawing" in said and not journal.state.rounds  # still searching
+        said = app.screen.query_one("#said", Static)
+        await until(lambda: "Drawing" in str(said.render()))
+        await until(lambda: threads)  # the search has begun, in its own thread
+        assert not journal.state.rounds  # and is held there: nothing journaled yet
         await pilot.press("x")  # the board answers keys meanwhile
         await pilot.pause()
         assert bar.value.endswith("x")  # typed while the seating is searched
