@@ -96,23 +96,13 @@ class Journal:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             _clear_abandoned(path)
-            conn = sqlite3.connect(building, isolation_level=None)
-            try:
-                conn.execute("PRAGMA synchronous = FULL")
-                conn.executescript(ff.SCHEMA)
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                at = _now()
-                message = json.dumps(_setup_message(setup).to_json())
-                command = setup.model_dump_json()
-                chain = ff.entry_chain(ff.GENESIS, 1, "setup", command, None, message, at)
-                conn.execute(
-                    "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
-                    " VALUES (1, 'setup', ?, NULL, ?, ?, ?)",
-                    (command, message, at, chain),
-                )
-            finally:
-                conn.close()
+            write_setup(
+                building,
+                APPLICATION_ID,
+                SCHEMA_VERSION,
+                setup.model_dump_json(),
+                _setup_message(setup),
+            )
             commands = list(first)
             if commands:
                 with cls.open(building) as journal:
@@ -446,6 +436,32 @@ class Journal:
         except BankerError:
             self.game, self._chain, _ = _load(self._conn, self.path)  # again from the file
         return True
+
+
+def write_setup(
+    building: Path, application_id: int, version: int, command: str, message: Message
+) -> None:
+    """A new store file at `building` (not yet under its name): the schema, its marks,
+    and its first entry, the setup, with its digest. Games and events are made alike.
+
+    Raises:
+        sqlite3.Error, OSError: it cannot be written.
+    """
+    conn = sqlite3.connect(building, isolation_level=None)
+    try:
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.executescript(ff.SCHEMA)
+        conn.execute(f"PRAGMA application_id = {application_id}")
+        conn.execute(f"PRAGMA user_version = {version}")
+        at, said = _now(), json.dumps(message.to_json())
+        chain = ff.entry_chain(ff.GENESIS, 1, "setup", command, None, said, at)
+        conn.execute(
+            "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
+            " VALUES (1, 'setup', ?, NULL, ?, ?, ?)",
+            (command, said, at, chain),
+        )
+    finally:
+        conn.close()
 
 
 def damaged_wal(path: Path, check: WalCheck, last: int | None = None) -> JournalError:

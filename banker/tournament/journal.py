@@ -43,6 +43,7 @@ from banker.store.journal import (
     _witness_loss,
     _witnessed,
     read_header,
+    write_setup,
 )
 from banker.store.paths import default_games_dir
 from banker.store.wal import WalWatch, check_wal, salvage, wal_of
@@ -160,28 +161,17 @@ class EventJournal:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             _clear_abandoned(path)
-            conn = sqlite3.connect(building, isolation_level=None)
-            try:
-                conn.execute("PRAGMA synchronous = FULL")
-                conn.executescript(ff.SCHEMA)
-                conn.execute(f"PRAGMA application_id = {EVENT_APPLICATION_ID}")
-                conn.execute(f"PRAGMA user_version = {EVENT_SCHEMA_VERSION}")
-                message = json.dumps(
-                    msg(
-                        "New event: {name}, {rounds} rounds",
-                        name=setup.name,
-                        rounds=str(setup.rounds),
-                    ).to_json()
-                )
-                command, at = setup.model_dump_json(), now()
-                chain = ff.entry_chain(ff.GENESIS, 1, "setup", command, None, message, at)
-                conn.execute(
-                    "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
-                    " VALUES (1, 'setup', ?, NULL, ?, ?, ?)",
-                    (command, message, at, chain),
-                )
-            finally:
-                conn.close()
+            write_setup(
+                building,
+                EVENT_APPLICATION_ID,
+                EVENT_SCHEMA_VERSION,
+                setup.model_dump_json(),
+                msg(
+                    "New event: {name}, {rounds} rounds",
+                    name=setup.name,
+                    rounds=str(setup.rounds),
+                ),
+            )
             _publish(building, path)
         except DB_ERRORS + (OSError,) as exc:
             _unlink_quietly(building)

@@ -20,13 +20,19 @@ from banker.tournament.seating import next_seating
 from tests.tournament.conftest import Venue
 
 
+def seated_event(tmp_path: Path) -> EventJournal:
+    """An event of 8 players, round 1 drawn: two tables of 4."""
+    journal = EventJournal.create(tmp_path / "j.event", EventSetup(name="J", rounds=1, minutes=30))
+    journal.apply(AddPlayers(names=("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal")))
+    journal.apply(next_seating(journal.state))
+    return journal
+
+
 async def test_a_table_sends_its_share_address_and_hears_what_differs(
     tmp_path: Path, venue: Venue
 ) -> None:
-    journal = EventJournal.create(tmp_path / "j.event", EventSetup(name="J", rounds=1, minutes=30))
+    journal = seated_event(tmp_path)
     assert len(journal.setup.join_token) >= 20
-    journal.apply(AddPlayers(names=("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal")))
-    journal.apply(next_seating(journal.state))
     one, two = journal.state.round(1).tables
     good = await venue.open_table("good", list(one))
     odd = await venue.open_table("odd", list(two[:3]), edition="uk")
@@ -103,9 +109,7 @@ async def test_a_linked_table_is_not_moved_by_a_join_and_a_repeat_is_not_an_entr
     """Before: anyone holding the join address could re-point a table at a fake view (a
     fake winner recorded in 2 s), and every POST, the same one included, was a journal
     entry (783 a second)."""
-    journal = EventJournal.create(tmp_path / "j.event", EventSetup(name="J", rounds=1, minutes=30))
-    journal.apply(AddPlayers(names=("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal")))
-    journal.apply(next_seating(journal.state))
+    journal = seated_event(tmp_path)
     one, two = journal.state.round(1).tables
     good = await venue.open_table("good", list(one))
     other = await venue.open_table("other", list(one))

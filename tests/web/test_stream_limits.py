@@ -35,6 +35,19 @@ async def stream(
     return reader, writer, status
 
 
+async def assert_one_address_gets_its_share(port: int, path: str, mine: str, other: str) -> None:
+    """`mine` opens `STREAMS_PER_CLIENT` streams and is refused one more (503); `other`, another
+    machine, still gets one."""
+    held = [await stream(port, path, mine) for _ in range(STREAMS_PER_CLIENT)]
+    assert all(b" 200 " in status for _, _, status in held)
+    _, extra, status = await stream(port, path, mine)
+    assert b" 503 " in status
+    _, another, status = await stream(port, path, other)
+    assert b" 200 " in status
+    for writer in [*(w for _, w, _ in held), extra, another]:
+        writer.close()
+
+
 @pytest.fixture
 async def standings(tmp_path: Path) -> AsyncIterator[tuple[StandingsView, EventJournal]]:
     journal = EventJournal.create(tmp_path / "e.event", EventSetup(name="E", rounds=1, minutes=9))
@@ -73,15 +86,9 @@ async def test_one_address_cannot_take_every_standings_stream(
 ) -> None:
     view, _ = standings
     assert view.port is not None and view.token is not None
-    path = f"/{view.token}/events"
-    held = [await stream(view.port, path, "127.0.0.7") for _ in range(STREAMS_PER_CLIENT)]
-    assert all(b" 200 " in status for _, _, status in held)
-    _, extra, status = await stream(view.port, path, "127.0.0.7")
-    assert b" 503 " in status
-    _, other, status = await stream(view.port, path, "127.0.0.8")  # another screen
-    assert b" 200 " in status
-    for _, writer, _ in [*held, (None, extra, b""), (None, other, b"")]:
-        writer.close()
+    await assert_one_address_gets_its_share(
+        view.port, f"/{view.token}/events", "127.0.0.7", "127.0.0.8"
+    )
 
 
 async def test_one_address_cannot_take_every_phone_stream(banker: Journal) -> None:
@@ -90,14 +97,8 @@ async def test_one_address_cannot_take_every_phone_stream(banker: Journal) -> No
     await view.start("127.0.0.1", 0)
     try:
         assert view.port is not None and view.token is not None
-        path = f"/{view.token}/events"
-        held = [await stream(view.port, path, "127.0.0.5") for _ in range(STREAMS_PER_CLIENT)]
-        assert all(b" 200 " in status for _, _, status in held)
-        _, extra, status = await stream(view.port, path, "127.0.0.5")
-        assert b" 503 " in status
-        _, phone, status = await stream(view.port, path, "127.0.0.6")
-        assert b" 200 " in status
-        for _, writer, _ in [*held, (None, extra, b""), (None, phone, b"")]:
-            writer.close()
+        await assert_one_address_gets_its_share(
+            view.port, f"/{view.token}/events", "127.0.0.5", "127.0.0.6"
+        )
     finally:
         await view.stop()
