@@ -25,7 +25,7 @@ import aiohttp
 from banker.core.errors import BankerError
 from banker.core.money import Message, msg
 from banker.tournament.tableview import seen_table
-from banker.web.server import HEARTBEAT_SECONDS
+from banker.web.stream import HEARTBEAT_SECONDS
 
 RETRY_FIRST = 0.5
 RETRY_MAX = 30.0
@@ -185,7 +185,7 @@ class Follower:
                 raise aiohttp.ClientResponseError(response.request_info, (), status=response.status)
             buffer = b""
             async for chunk in response.content.iter_any():
-                buffer += chunk
+                buffer = (buffer + chunk).replace(b"\r\n", b"\n")  # either line end
                 while b"\n\n" in buffer:
                     block, buffer = buffer.split(b"\n\n", 1)
                     self._event(live, block)

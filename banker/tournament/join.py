@@ -24,7 +24,7 @@ from banker.i18n import N_, is_language, joined, msg, translator
 from banker.tournament.director import Director, differences
 from banker.web.limits import Gate
 from banker.web.net import url_host
-from banker.web.site import SECURITY_HEADERS, listen, secure_headers, token_guard
+from banker.web.site import SECURITY_HEADERS, Served, listen, secure_headers, token_guard
 
 FIRST_TABLE_WAIT = 3.0
 """How long the answer waits for the table's first state, to say what differs."""
@@ -87,7 +87,7 @@ class JoinDesk:
         """The answer's language when the table does not say its own."""
         self.host: str | None = None
         self.port: int | None = None
-        self._runner: web.AppRunner | None = None
+        self._runner: Served | None = None
         self._asked: dict[str, list[float]] = {}
         """When each client address last asked (the rate limit)."""
 

@@ -12,6 +12,11 @@ thousands and leave them idle or half-sent. So every connection comes through a 
 - a bad request (an over-long line, too many headers, not HTTP) gets a short answer with
   the security headers, echoing nothing; the log gets one line per `LOG_EVERY_SECONDS`
   at most, without a traceback and never with the token.
+
+All of it on public APIs: an asyncio protocol in front of each connection, passing
+everything on to the protocol aiohttp's `web.Server` makes (as its own sites do), and
+the request's transport to find a stream's connection. The one exception is the answer
+to a request aiohttp cannot parse (`_Quiet`): aiohttp offers no hook for it.
 """
 
 from __future__ import annotations
@@ -24,9 +29,6 @@ from http import HTTPStatus
 from typing import Any
 
 from aiohttp import web
-from aiohttp.web_protocol import RequestHandler
-from aiohttp.web_request import BaseRequest
-from aiohttp.web_server import Server
 
 PER_CLIENT = 24
 """Connections from one address: a phone uses six at most."""
@@ -88,11 +90,12 @@ class QuietLog(logging.Filter):
 
 
 class Gate:
-    """Who is connected, from where, since when, idle since when."""
+    """Who is connected, from where, since when, idle since when: every connection of
+    one address, by its transport."""
 
     def __init__(self, headers: dict[str, str]) -> None:
         self.headers = headers
-        self.open: dict[_Handler, _Seen] = {}
+        self.open: dict[asyncio.BaseTransport, _Seen] = {}
         self.refused = 0
         self.closed_idle = 0
         self._sweeper: asyncio.Task[None] | None = None
@@ -114,45 +117,46 @@ class Gate:
             return False
         if len(self.open) >= IN_ALL:
             biggest = max(counts, key=lambda k: counts[k])
-            theirs = [h for h, seen in self.open.items() if seen.client == biggest]
+            theirs = [t for t, seen in self.open.items() if seen.client == biggest]
             if counts[biggest] <= mine + 1 or not self._evict(theirs):
                 self.refused += 1
                 return False
         return True
 
-    def enter(self, handler: _Handler, client: str) -> None:
+    def enter(self, transport: asyncio.BaseTransport, client: str) -> None:
         now = time.monotonic()
-        self.open[handler] = _Seen(client, now, now)
+        self.open[transport] = _Seen(client, now, now)
         if self._sweeper is None or self._sweeper.done():
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
-    def _evict(self, among: list[_Handler]) -> bool:
-        idle = [h for h in among if not self.open[h].stream]
+    def _evict(self, among: list[asyncio.BaseTransport]) -> bool:
+        idle = [t for t in among if not self.open[t].stream]
         if not idle:
             return False
-        oldest = min(idle, key=lambda h: self.open[h].active)
+        oldest = min(idle, key=lambda t: self.open[t].active)
         self._close(oldest)
         return True
 
-    def _close(self, handler: _Handler) -> None:
-        seen = self.open.pop(handler, None)
+    def _close(self, transport: asyncio.BaseTransport) -> None:
+        seen = self.open.pop(transport, None)
         if seen is not None:
             seen.lost.set()
         self.closed_idle += 1
-        transport = handler.transport
-        if transport is not None:
+        if isinstance(transport, asyncio.Transport):
             transport.abort()
+        else:
+            transport.close()
 
-    def touch(self, handler: _Handler) -> None:
-        seen = self.open.get(handler)
+    def touch(self, transport: asyncio.BaseTransport) -> None:
+        seen = self.open.get(transport)
         if seen is not None:
             seen.active = time.monotonic()
 
-    def streaming(self, handler: object) -> asyncio.Event:
-        """Mark a connection as an event stream; the event is set when it is lost."""
-        if not isinstance(handler, _Handler):
-            return asyncio.Event()  # served without the gate (a test server): never lost
-        seen = self.open.get(handler)
+    def streaming(self, request: web.BaseRequest) -> asyncio.Event:
+        """Mark the request's connection as an event stream (never closed as idle); the
+        event is set the moment the connection is lost."""
+        transport = request.transport
+        seen = self.open.get(transport) if transport is not None else None
         if seen is None:  # already gone
             lost = asyncio.Event()
             lost.set()
@@ -160,8 +164,8 @@ class Gate:
         seen.stream = True
         return seen.lost
 
-    def release(self, handler: _Handler) -> None:
-        seen = self.open.pop(handler, None)
+    def release(self, transport: asyncio.BaseTransport) -> None:
+        seen = self.open.pop(transport, None)
         if seen is not None:
             seen.lost.set()
 
@@ -169,16 +173,36 @@ class Gate:
         while self.open:
             await asyncio.sleep(SWEEP_SECONDS)
             now = time.monotonic()
-            for handler, seen in list(self.open.items()):
+            for transport, seen in list(self.open.items()):
                 if seen.stream:
                     continue
                 if now - seen.active > IDLE_SECONDS or now - seen.opened > MAX_AGE_SECONDS:
-                    self._close(handler)
+                    self._close(transport)
 
     def stop(self) -> None:
         """Stop sweeping; the server's shutdown ends the streams, then the connections."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+
+    async def serve(self, runner: web.AppRunner, host: str, port: int) -> asyncio.Server:
+        """Listen on `host` and `port` for `runner` (set up), every connection through
+        this gate. Close the server returned, then clean the runner up, to stop.
+
+        aiohttp's `web.Server` (`runner.server`) is the protocol factory its own sites
+        hand to `loop.create_server`; here each connection meets the gate first.
+
+        Raises:
+            OSError: the address or port cannot be used.
+        """
+        server = runner.server
+        if server is None:
+            raise RuntimeError("the runner is not set up")
+        loop = asyncio.get_running_loop()
+
+        def handler() -> asyncio.Protocol:
+            return _Quiet(server, self.headers, loop=loop, **HANDLER_ARGS)
+
+        return await loop.create_server(lambda: _Door(handler, self), host, port, backlog=128)
 
 
 class _Seen:
@@ -193,12 +217,15 @@ class _Seen:
 
 
 class _Door(asyncio.Protocol):
-    """What a connection talks to first: admitted, it is handed to aiohttp's protocol;
-    refused, it is dropped before anything is built for it."""
+    """What a connection talks to: refused, it is dropped before anything is built for
+    it; admitted, everything is passed on to aiohttp's protocol, and the gate hears
+    when it sends and when it closes."""
 
-    def __init__(self, make: Callable[[], _Handler], gate: Gate) -> None:
+    def __init__(self, make: Callable[[], asyncio.Protocol], gate: Gate) -> None:
         self._make = make
         self._gate = gate
+        self._inner: asyncio.Protocol | None = None
+        self._transport: asyncio.BaseTransport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
@@ -209,30 +236,49 @@ class _Door(asyncio.Protocol):
             else:
                 transport.close()
             return
-        handler = self._make()
-        self._gate.enter(handler, client)
-        transport.set_protocol(handler)
-        handler.connection_made(transport)
-
-
-class _Handler(RequestHandler):
-    """aiohttp's HTTP protocol, through the gate, answering bad requests quietly."""
-
-    def __init__(self, manager: Server, gate: Gate, **kwargs: Any) -> None:
-        super().__init__(manager, **kwargs)
-        self._gate = gate
+        self._transport = transport
+        self._inner = self._make()
+        self._gate.enter(transport, client)
+        self._inner.connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
-        self._gate.touch(self)
-        super().data_received(data)
+        if self._inner is not None and self._transport is not None:
+            self._gate.touch(self._transport)
+            self._inner.data_received(data)
 
-    def connection_lost(self, exc: BaseException | None) -> None:
-        self._gate.release(self)
-        super().connection_lost(exc)
+    def eof_received(self) -> bool | None:
+        return self._inner.eof_received() if self._inner is not None else None
+
+    def pause_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._inner is not None and self._transport is not None:
+            self._gate.release(self._transport)
+            self._inner.connection_lost(exc)
+
+
+class _Quiet(web.RequestHandler):
+    """aiohttp's HTTP protocol, answering what it cannot parse with the status alone.
+
+    aiohttp answers a request it cannot parse (an over-long line, a bad header) with the
+    parser's message, which quotes the request, the token in its path included, and with
+    its own Server header; it has no public hook for that answer (aio-libs/aiohttp#3287),
+    so this one method is replaced. Nothing else is.
+    """
+
+    def __init__(self, manager: web.Server, headers: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(manager, **kwargs)
+        self._security_headers = headers
 
     def handle_error(
         self,
-        request: BaseRequest,
+        request: web.BaseRequest,
         status: int = 500,
         exc: BaseException | None = None,
         message: str | None = None,
@@ -247,35 +293,10 @@ class _Handler(RequestHandler):
         except ValueError:
             phrase = ""
         response = web.Response(
-            status=status, text=f"{status} {phrase}\n", headers=self._gate.headers
+            status=status, text=f"{status} {phrase}\n", headers=self._security_headers
         )
         response.force_close()
         return response
-
-
-class GatedSite(web.TCPSite):
-    """A TCP site whose every connection comes through `gate`."""
-
-    def __init__(self, runner: web.AppRunner, host: str, port: int, gate: Gate) -> None:
-        super().__init__(runner, host, port)
-        self.gate = gate
-
-    async def start(self) -> None:
-        await web.BaseSite.start(self)
-        loop = asyncio.get_running_loop()
-        server = self._runner.server
-        assert server is not None
-
-        def handler() -> _Handler:
-            return _Handler(server, self.gate, loop=loop, **HANDLER_ARGS)
-
-        self._server = await loop.create_server(
-            lambda: _Door(handler, self.gate), self._host, self._port, backlog=128
-        )
-
-    async def stop(self) -> None:
-        self.gate.stop()
-        await super().stop()
 
 
 def quiet_logs(token: Callable[[], str | None]) -> None:

@@ -27,21 +27,21 @@ from banker.store.journal import Journal
 from banker.web.limits import Gate, quiet_logs
 from banker.web.net import url_host
 from banker.web.qr import QrText, qr_text
-from banker.web.site import SECURITY_HEADERS, ShareError, listen, secure_headers, token_guard
+from banker.web.site import (
+    SECURITY_HEADERS,
+    Served,
+    ShareError,
+    listen,
+    secure_headers,
+    token_guard,
+)
+from banker.web.stream import EventStream
 from banker.web.table import PAGE_WORDS, source_json
 
 TOKEN_BYTES = 16
 """128 bits of randomness in every sharing token."""
 POLL_SECONDS = 0.25
 """How often the server looks for entries it was not told about (another process's)."""
-HEARTBEAT_SECONDS = 15.0
-"""A ping event on idle streams, so dead connections are noticed at both ends."""
-RETRY_MS = 1000
-"""How soon a phone's browser reconnects after losing the stream."""
-MAX_STREAMS = 64
-STREAMS_PER_CLIENT = 8
-"""Event streams one client address may hold: one client never locks the others out."""
-"""Open event streams allowed at once: a table of phones is far below it."""
 
 _TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 
@@ -96,17 +96,14 @@ class TableView:
         self.host: str | None = None
         self.port: int | None = None
         self._page, self._assets = _load_assets()
-        self._runner: web.AppRunner | None = None
+        self._runner: Served | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._changed = asyncio.Event()
-        self._event: bytes = b""
         self._table: bytes = b""
         self._sent: tuple[Journal, int] | None = None
         """The journal and seq of the table phones have now."""
-        self._streams = 0
-        self._by_client: dict[str, int] = {}
-        """Event streams open, by client address (`STREAMS_PER_CLIENT` each at most)."""
+        self.streams = EventStream("table")
+        """The phones' event streams (`banker.web.stream`)."""
         self._closing = False
         self.gate = Gate(SECURITY_HEADERS)
         """The connections' limits (`banker.web.limits`)."""
@@ -140,7 +137,7 @@ class TableView:
     @property
     def phones(self) -> int:
         """How many phones follow the game right now."""
-        return self._streams
+        return self.streams.open
 
     async def start(self, host: str | None = None, port: int = 0) -> str:
         """Start serving on the running loop, with a new token; returns the URL.
@@ -158,6 +155,7 @@ class TableView:
         app = self.make_app()
         quiet_logs(lambda: self.token)
         self.gate = Gate(SECURITY_HEADERS)
+        self.streams.gate = self.gate
         try:
             self._runner, self.host, self.port = await listen(
                 app,
@@ -197,14 +195,14 @@ class TableView:
         self.token = secrets.token_urlsafe(TOKEN_BYTES)
         self._closing = False
         self._loop = asyncio.get_running_loop()
-        self._changed = asyncio.Event()
+        self.streams.start(None)
         self._sent = None
         self._publish()
         base = f"/{self.token}/"
         app = web.Application(middlewares=[token_guard(lambda: self.token)])
         app.router.add_get(base, self._page_handler, allow_head=False)
         app.router.add_get(base + r"p/{player:\d{1,2}}", self._page_handler, allow_head=False)
-        app.router.add_get(base + "events", self._events_handler, allow_head=False)
+        app.router.add_get(base + "events", self.streams.serve, allow_head=False)
         app.router.add_get(base + "table.json", self._table_handler, allow_head=False)
         app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
         app.on_response_prepare.append(secure_headers)
@@ -218,7 +216,7 @@ class TableView:
     async def _on_shutdown(self, app: web.Application) -> None:
         """End the event streams first, so the server need not wait for them."""
         self._closing = True
-        self._wake()
+        self.streams.close()
         if self._watcher is not None:
             self._watcher.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -252,43 +250,6 @@ class TableView:
     async def _table_handler(self, request: web.Request) -> web.Response:
         return web.Response(body=self._table, content_type="application/json")
 
-    async def _events_handler(self, request: web.Request) -> web.StreamResponse:
-        client = request.remote or "?"
-        if self._streams >= MAX_STREAMS or self._by_client.get(client, 0) >= STREAMS_PER_CLIENT:
-            raise web.HTTPServiceUnavailable()
-        response = web.StreamResponse(
-            headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
-        )
-        self._streams += 1
-        self._by_client[client] = self._by_client.get(client, 0) + 1
-        lost = self.gate.streaming(request.protocol)
-        """Set the moment the phone's connection closes: its slot is free at once."""
-        try:
-            await response.prepare(request)
-            changed = self._changed
-            await response.write(f"retry: {RETRY_MS}\n\n".encode() + self._event)
-            while not self._closing and not lost.is_set():
-                if not await first_of(changed, lost, HEARTBEAT_SECONDS):
-                    transport = request.transport
-                    if transport is None or transport.get_write_buffer_size() > 0:
-                        break  # the last ping is still unread: the phone is gone
-                    await response.write(b"event: ping\ndata: 1\n\n")
-                    continue
-                if self._closing or lost.is_set():
-                    break
-                changed = self._changed
-                await response.write(self._event)
-        except ConnectionError:
-            pass  # the phone went away (asleep, or the page closed)
-        finally:
-            self._streams -= 1
-            left = self._by_client.get(client, 1) - 1
-            if left:
-                self._by_client[client] = left
-            else:
-                self._by_client.pop(client, None)
-        return response
-
     # Keeping the phones up to date.
 
     def _publish(self) -> None:
@@ -299,19 +260,14 @@ class TableView:
         table = source_json(self.journal)
         text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
         self._table = text.encode()
-        self._event = f"id: {table['seq']}\nevent: table\ndata: {text}\n\n".encode()
         self._sent = key
-        self._wake()
+        self.streams.publish(text, str(table["seq"]))
 
     def _publish_quietly(self) -> None:
         try:
             self._publish()
         except (BankerError, sqlite3.Error):
             pass  # the game was closed or is busy: the watcher tries again
-
-    def _wake(self) -> None:
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
 
     async def _watch(self) -> None:
         """Every `POLL_SECONDS`: follow the file (when asked) and publish what is new."""
@@ -323,14 +279,3 @@ class TableView:
                 except (BankerError, sqlite3.Error):
                     continue  # a write in progress or a busy file: try again next time
             self._publish_quietly()
-
-
-async def first_of(changed: asyncio.Event, lost: asyncio.Event, timeout: float) -> bool:
-    """Wait until the game changes or the connection is lost (True), or `timeout` (False)."""
-    waits = [asyncio.ensure_future(changed.wait()), asyncio.ensure_future(lost.wait())]
-    try:
-        done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for wait in waits:
-            wait.cancel()
-    return bool(done)

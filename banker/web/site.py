@@ -5,6 +5,7 @@ address all listen through here."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 
@@ -12,7 +13,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
 from banker.core.errors import BankerError
-from banker.web.limits import Gate, GatedSite
+from banker.web.limits import Gate
 from banker.web.net import lan_address
 
 SECURITY_HEADERS = {
@@ -56,11 +57,26 @@ def token_guard(token: Callable[[], str | None], *, get_only: bool = True) -> Mi
     return guard
 
 
+class Served:
+    """An application being served: `cleanup()` stops listening, ends its connections
+    and runs its shutdown."""
+
+    def __init__(self, runner: web.AppRunner, server: asyncio.Server, gate: Gate) -> None:
+        self.runner = runner
+        self.server = server
+        self.gate = gate
+
+    async def cleanup(self) -> None:
+        self.gate.stop()
+        self.server.close()
+        await self.runner.cleanup()
+
+
 async def listen(
     app: web.Application, host: str | None, port: int, refusal: str, gate: Gate
-) -> tuple[web.AppRunner, str, int]:
+) -> tuple[Served, str, int]:
     """Serve `app` on `host` (this computer's LAN address by default) and `port` (0: a
-    free one), every connection through `gate`. Returns the runner, the host to put in
+    free one), every connection through `gate`. Returns what is served, the host to put in
     addresses and the port taken.
 
     Raises:
@@ -71,10 +87,10 @@ async def listen(
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
     await runner.setup()
     try:
-        await GatedSite(runner, listen_on, port, gate).start()
+        server = await gate.serve(runner, listen_on, port)
     except OSError as exc:
         await runner.cleanup()
         raise ShareError(refusal, host=listen_on, port=port, why=exc.strerror or exc) from None
-    bound = int(runner.addresses[0][1])
+    bound = int(server.sockets[0].getsockname()[1])
     shown = lan_address() if listen_on in ("0.0.0.0", "::") else listen_on
-    return runner, shown, bound
+    return Served(runner, server, gate), shown, bound

@@ -11,7 +11,6 @@ callable and never changes anything.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 from collections.abc import Callable
@@ -26,15 +25,16 @@ from banker.i18n import translator
 from banker.web.limits import Gate
 from banker.web.net import url_host
 from banker.web.qr import QrText, qr_text
-from banker.web.server import (
-    HEARTBEAT_SECONDS,
-    MAX_STREAMS,
-    RETRY_MS,
-    STREAMS_PER_CLIENT,
-    TOKEN_BYTES,
-    first_of,
+from banker.web.server import TOKEN_BYTES
+from banker.web.site import (
+    SECURITY_HEADERS,
+    Served,
+    ShareError,
+    listen,
+    secure_headers,
+    token_guard,
 )
-from banker.web.site import SECURITY_HEADERS, ShareError, listen, secure_headers, token_guard
+from banker.web.stream import EventStream
 
 PAGE_WORDS = {
     "title": N_("Banker: the tournament"),
@@ -92,15 +92,12 @@ class StandingsView:
         folder = resources.files("banker.web") / "static" / "standings"
         self._page = (folder / "standings.html").read_text(encoding="utf-8")
         self._assets = {name: (folder / name).read_bytes() for name in _FILES}
-        self._runner: web.AppRunner | None = None
+        self._runner: Served | None = None
         self.gate = Gate(SECURITY_HEADERS)
         """The connections' limits (`banker.web.limits`)."""
-        self._by_client: dict[str, int] = {}
-        """Event streams open, by client address (`STREAMS_PER_CLIENT` each at most)."""
-        self._changed = asyncio.Event()
-        self._board = b"{}"
-        self._event = b""
-        self._streams = 0
+        self.streams = EventStream("board")
+        """The screens' event streams (`banker.web.stream`)."""
+        self._board = b""
         self._closing = False
 
     @property
@@ -115,13 +112,14 @@ class StandingsView:
     @property
     def screens(self) -> int:
         """How many pages follow the board right now."""
-        return self._streams
+        return self.streams.open
 
     async def start(self, host: str | None = None, port: int = 0) -> str:
         if self._runner is not None:
             return self.url
         app = self.make_app()
         self.gate = Gate(SECURITY_HEADERS)
+        self.streams.gate = self.gate
         try:
             self._runner, self.host, self.port = await listen(
                 app,
@@ -149,12 +147,13 @@ class StandingsView:
     def make_app(self) -> web.Application:
         self.token = secrets.token_urlsafe(TOKEN_BYTES)
         self._closing = False
-        self._changed = asyncio.Event()
+        self.streams.start(None)
+        self._board = b""
         self._publish()
         base = f"/{self.token}/"
         app = web.Application(middlewares=[token_guard(lambda: self.token)])
         app.router.add_get(base, self._page_handler, allow_head=False)
-        app.router.add_get(base + "events", self._events_handler, allow_head=False)
+        app.router.add_get(base + "events", self.streams.serve, allow_head=False)
         app.router.add_get(base + "board.json", self._board_handler, allow_head=False)
         app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
         app.on_response_prepare.append(secure_headers)
@@ -163,7 +162,7 @@ class StandingsView:
 
     async def _on_shutdown(self, app: web.Application) -> None:
         self._closing = True
-        self._wake()
+        self.streams.close()
 
     async def _page_handler(self, request: web.Request) -> web.Response:
         translate = translator(self.language)
@@ -182,51 +181,12 @@ class StandingsView:
     async def _board_handler(self, request: web.Request) -> web.Response:
         return web.Response(body=self._board, content_type="application/json")
 
-    async def _events_handler(self, request: web.Request) -> web.StreamResponse:
-        client = request.remote or "?"
-        if self._streams >= MAX_STREAMS or self._by_client.get(client, 0) >= STREAMS_PER_CLIENT:
-            raise web.HTTPServiceUnavailable()
-        response = web.StreamResponse(
-            headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
-        )
-        self._streams += 1
-        self._by_client[client] = self._by_client.get(client, 0) + 1
-        lost = self.gate.streaming(request.protocol)
-        """Set the moment the screen's connection closes; and it is never idle-closed."""
-        try:
-            await response.prepare(request)
-            changed = self._changed
-            await response.write(f"retry: {RETRY_MS}\n\n".encode() + self._event)
-            while not self._closing and not lost.is_set():
-                if not await first_of(changed, lost, HEARTBEAT_SECONDS):
-                    await response.write(b"event: ping\ndata: 1\n\n")
-                    continue
-                if self._closing or lost.is_set():
-                    break
-                changed = self._changed
-                await response.write(self._event)
-        except ConnectionError:
-            pass
-        finally:
-            self._streams -= 1
-            left = self._by_client.get(client, 1) - 1
-            if left:
-                self._by_client[client] = left
-            else:
-                self._by_client.pop(client, None)
-        return response
-
     def _publish(self) -> None:
         board = dict(self.source())
         translate = translator(self.language)
         board["words"] = {w: translate(w) for w in WORDS}
         text = json.dumps(board, ensure_ascii=False, separators=(",", ":"))
-        if text.encode() == self._board and self._event:
+        if text.encode() == self._board:
             return
         self._board = text.encode()
-        self._event = f"event: board\ndata: {text}\n\n".encode()
-        self._wake()
-
-    def _wake(self) -> None:
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+        self.streams.publish(text)

@@ -16,8 +16,10 @@ from banker.tournament.director import Director, board_json
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup
 from banker.web import limits
-from banker.web.server import STREAMS_PER_CLIENT, TableView
+from banker.web import stream as stream_module
+from banker.web.server import TableView
 from banker.web.standings import StandingsView
+from banker.web.stream import RETRY_MS, STREAMS_PER_CLIENT
 
 pytestmark = pytest.mark.skipif(
     sys.platform != "linux", reason="other loopback addresses than 127.0.0.1 are Linux's"
@@ -102,3 +104,40 @@ async def test_one_address_cannot_take_every_phone_stream(banker: Journal) -> No
         )
     finally:
         await view.stop()
+
+
+async def read_until(reader: asyncio.StreamReader, wanted: bytes) -> bytes:
+    seen = b""
+    while wanted not in seen:
+        chunk = await asyncio.wait_for(reader.read(65536), 30)
+        assert chunk, f"the stream closed before {wanted!r}"
+        seen += chunk
+    return seen
+
+
+async def test_both_pages_stream_the_same_way(
+    standings: tuple[StandingsView, EventJournal],
+    banker: Journal,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One event stream for both pages: the newest data first with the reconnect delay, a
+    ping event (which the pages listen for) on an idle stream, the security headers."""
+    monkeypatch.setattr(stream_module, "HEARTBEAT_SECONDS", 0.2)
+    board, _ = standings
+    table = TableView(banker)
+    await table.start("127.0.0.1", 0)
+    try:
+        for view, first in ((board, b"event: board\ndata: {"), (table, b"event: table\ndata: {")):
+            assert view.port is not None and view.token is not None
+            reader, writer, status = await stream(view.port, f"/{view.token}/events", "127.0.0.1")
+            assert b" 200 " in status
+            seen = await read_until(reader, b"event: ping\ndata: 1\n\n")
+            head = seen[: seen.index(b"\r\n\r\n")]
+            assert b"Content-Type: text/event-stream" in head
+            assert b"Content-Security-Policy" in head and b"Server: banker" in head
+            assert first in seen and f"retry: {RETRY_MS}\n".encode() in seen
+            assert seen.index(first) < seen.index(b"event: ping")
+            writer.close()
+        assert b"id: 1\n" in seen  # the table's events carry its entry number
+    finally:
+        await table.stop()
