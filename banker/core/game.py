@@ -21,6 +21,8 @@ from banker.core.state import GameState, new_game_state
 
 CHECKPOINT_EVERY = 64
 """Keep the state in memory after every this many applied commands, so undo replays few."""
+RECENT = 16
+"""Keep the states of the last this many depths too, so a run of undos replays nothing."""
 
 EntryKind = Literal["command", "undo", "redo"]
 
@@ -84,6 +86,8 @@ class Game:
     """The redo stack: most recently undone last. Cleared by a new command."""
     state: GameState = field(init=False)
     _checkpoints: dict[int, GameState | str] = field(default_factory=dict)
+    _recent: dict[int, GameState] = field(default_factory=dict)
+    """The states at the latest `RECENT` depths worked out (states are never changed)."""
 
     def __post_init__(self) -> None:
         self.state = new_game_state(
@@ -126,6 +130,7 @@ class Game:
         if pending.seq != self.seq + 1:
             raise JournalError("This change was worked out on an older state: work it out again.")
         self.seq = pending.seq
+        self._remember(self.depth, self.state)
         if pending.kind == "command":
             self.applied.append(pending.applied)
             self.undone.clear()
@@ -133,9 +138,12 @@ class Game:
             self.undone.append(self.applied.pop())
             for depth in [d for d in self._checkpoints if d > self.depth]:
                 del self._checkpoints[depth]
+            for depth in [d for d in self._recent if d > self.depth]:
+                del self._recent[depth]
         else:
             self.applied.append(self.undone.pop())
         self.state = pending.state
+        self._remember(self.depth, self.state)
         if pending.kind != "undo" and self.depth % CHECKPOINT_EVERY == 0:
             self._checkpoints[self.depth] = self.state
 
@@ -149,11 +157,21 @@ class Game:
 
     def state_at(self, depth: int) -> GameState:
         """The state after the first `depth` applied commands."""
+        if depth in self._recent:
+            return self._recent[depth]
         start = max(d for d in self._checkpoints if d <= depth)
         state = self._checkpoint(start)
-        for entry in self.applied[start:depth]:
+        for at, entry in enumerate(self.applied[start:depth], start + 1):
             state, _ = apply(state, entry.command)
+            if at > depth - RECENT:
+                self._remember(at, state)  # the undos after this one replay nothing
         return state
+
+    def _remember(self, depth: int, state: GameState) -> None:
+        self._recent[depth] = state
+        if len(self._recent) > 2 * RECENT:
+            for old in sorted(self._recent)[:-RECENT]:
+                del self._recent[old]
 
     def _checkpoint(self, depth: int) -> GameState:
         stored = self._checkpoints[depth]

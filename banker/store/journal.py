@@ -397,8 +397,12 @@ class Journal:
             return datetime.fromtimestamp(0, UTC)
 
     def entries(self, limit: int | None = None) -> list[LogEntry]:
-        """The journal, oldest first (the last `limit` entries when given)."""
-        applied = {a.seq for a in self.game.applied}
+        """The journal, oldest first (the last `limit` entries when given).
+
+        Only as much of the applied stack is read as the entries reach back: the stack's
+        entries are in journal order (undo takes the top, redo puts it back), so those
+        from the oldest entry shown on are at its top. A key costs the same at entry 100
+        and at entry 100,000."""
         try:
             if limit is None:
                 rows = self._conn.execute(
@@ -411,6 +415,12 @@ class Journal:
                 ).fetchall()[::-1]
         except DB_ERRORS as exc:
             raise damaged_file(self.path, exc) from None
+        oldest = rows[0][0] if rows else 0
+        applied: set[int] = set()
+        for entry in reversed(self.game.applied):
+            if entry.seq < oldest:
+                break
+            applied.add(entry.seq)
         return [
             LogEntry.from_row(row, row[1] == "command" and row[0] not in applied) for row in rows
         ]

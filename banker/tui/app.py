@@ -16,6 +16,7 @@ is opened before anything is drawn.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -232,6 +233,16 @@ class BankerApp(App[None]):
         self.game_changed.publish(GameChange(None, self._journal.game.state, relabel=relabel))
         if relabel:
             self.relabel()
+        self.call_after_refresh(self._settle_heap)
+
+    def _settle_heap(self) -> None:
+        """Keep what lives as long as the game (the journal's stack, the screens) out of
+        the garbage collector's way: a full collection walking a 10,000-entry game's
+        objects paused a keypress for 20-60 ms. Once the game is open and drawn: collect,
+        then freeze what is left; a game opened in its place unfreezes it first."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     async def on_unmount(self) -> None:
         if self.table_view is not None:
@@ -331,6 +342,7 @@ class BankerApp(App[None]):
             self.switch_screen(LedgerScreen())
         else:
             self.push_screen(LedgerScreen())
+        self.call_after_refresh(self._settle_heap)
 
     # Changing the game: always through the journal.
 

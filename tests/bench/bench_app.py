@@ -40,23 +40,26 @@ from banker.store import Journal
 PLAYERS = [f"Player {i}" for i in range(1, 9)]
 
 
-def build_game(path: Path, history: int) -> None:
-    """An 8-player game with `history` journal entries, built quickly (not what is timed)."""
-    journal = Journal.create(path, c.Setup(players=PLAYERS, edition=load_edition("us")))
+def build_game(path: Path, history: int, players: int = 8) -> None:
+    """A game of `players` players with `history` journal entries, built quickly (not what
+    is timed)."""
+    names = PLAYERS[:players]
+    journal = Journal.create(path, c.Setup(players=names, edition=load_edition("us")))
     journal._conn.execute("PRAGMA synchronous = OFF")
+    n = len(names)
     for name, who in (
         ("Boardwalk", 0),
         ("Park Place", 0),
         ("Reading Railroad", 1),
         ("Oriental Avenue", 2),
     ):
-        journal.apply(c.Buy(player=PLAYERS[who], deed=name))
+        journal.apply(c.Buy(player=names[who % n], deed=name))
     turn = [
-        lambda k: c.PassGo(player=PLAYERS[k % 8]),
-        lambda k: c.PayRent(player=PLAYERS[1 + k % 7], deed="Boardwalk"),
-        lambda k: c.Collect(player=PLAYERS[1 + k % 7], amount=100),
-        lambda k: c.Pay(player=PLAYERS[k % 8], amount=10, to=PLAYERS[(k + 1) % 8]),
-        lambda k: c.Pay(player=PLAYERS[(k + 1) % 8], amount=10, to=PLAYERS[k % 8]),
+        lambda k: c.PassGo(player=names[k % n]),
+        lambda k: c.PayRent(player=names[1 + k % (n - 1)], deed="Boardwalk"),
+        lambda k: c.Collect(player=names[1 + k % (n - 1)], amount=100),
+        lambda k: c.Pay(player=names[k % n], amount=10, to=names[(k + 1) % n]),
+        lambda k: c.Pay(player=names[(k + 1) % n], amount=10, to=names[k % n]),
     ]
     i = 0
     while journal.game.seq < history:
@@ -240,6 +243,48 @@ def p95(samples: list[float]) -> float:
     return sorted(samples)[int(0.95 * (len(samples) - 1))] * 1000
 
 
+SCALE_ENTRIES = (100, 1_000, 10_000, 100_000)
+SCALE_PLAYERS = (2, 4, 8)
+
+
+def keys_in_a_process(path: Path | None, presses: int) -> list[float]:
+    """The keypresses of one game (`path`) or of the bare app (None), each in a new
+    process, as a banker starts the app: no heap left over from another measurement."""
+    argv = [sys.executable, __file__, "--child-keys", str(path or "bare"), str(presses)]
+    done = subprocess.run(argv, capture_output=True, text=True, check=True)
+    return [float(t) for t in done.stdout.split()]
+
+
+def scaling(presses: int) -> None:
+    """Keypress to redrawn ledger over the history's length (8 players) and the number of
+    players (10,000 entries), each beside a bare Textual app's keypress measured just
+    before it."""
+    print(f"\nkeypress to redrawn ledger, {presses} presses each (undo and redo, 160x50)")
+    print(
+        f"{'game':<28}{'median':>9}{'p95':>9}{'bare median':>13}{'bare p95':>10}{'p95 x bare':>12}"
+    )
+    games = [(n, 8) for n in SCALE_ENTRIES] + [(10_000, p) for p in SCALE_PLAYERS if p != 8]
+    p95s: dict[tuple[int, int], float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for entries, players in games:
+            path = Path(tmp) / f"g{entries}-{players}.banker"
+            build_game(path, entries, players)
+            bare = keys_in_a_process(None, presses)
+            ours = keys_in_a_process(path, presses)
+            p95s[entries, players] = p95(ours)
+            print(
+                f"{f'{entries:,} entries, {players} players':<28}"
+                f"{statistics.median(ours) * 1000:>7.1f}ms{p95(ours):>7.1f}ms"
+                f"{statistics.median(bare) * 1000:>11.1f}ms{p95(bare):>8.1f}ms"
+                f"{p95(ours) / p95(bare):>11.2f}x"
+            )
+    flat = [p95s[n, 8] for n in SCALE_ENTRIES]
+    print(
+        f"p95 from 100 to 100,000 entries: {min(flat):.1f}-{max(flat):.1f} ms "
+        f"(spread {max(flat) / min(flat) - 1:+.0%}; goal: within 20%, p95 <= 3x the bare app)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -247,7 +292,22 @@ def main() -> None:
     parser.add_argument("--history", type=int, default=10_000)
     parser.add_argument("--presses", type=int, default=40)
     parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument(
+        "--scaling", action="store_true", help="only the keypress table over entries and players"
+    )
+    parser.add_argument("--child-keys", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child_keys:
+        game, presses = args.child_keys
+        if game == "bare":
+            times = asyncio.run(bare_keypresses(int(presses)))
+        else:
+            times = asyncio.run(keypresses(Path(game), int(presses)))
+        print(" ".join(f"{t:.6f}" for t in times))
+        return
+    if args.scaling:
+        scaling(args.presses)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "eight.banker"
         build_game(path, args.history)

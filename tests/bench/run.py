@@ -9,7 +9,9 @@ The benchmarks:
   10,000, growing no faster than linearly);
 - bench_app.py: app start to first screen vs. a bare Textual app (goal within 1.3x);
   keypress to updated ledger with 8 players and 10,000 entries (goal under 50 ms p95);
-  peak memory of the app (goal under 150 MB);
+  peak memory of the app (goal under 150 MB); with --scaling, the keypress at 100 /
+  1,000 / 10,000 / 100,000 entries and 2 / 4 / 8 players, each beside a bare app's (goal:
+  p95 within 3x the bare app's, flat within 20% over the entries);
 - bench_cli.py: one `banker do` and one `banker show --json` as whole processes vs.
   `python -c 'import pydantic, sqlite3'` (goal within 2x, CPU and wall);
 - bench_table_view.py: 8 phones on the event stream and 4 page reloads a second while
@@ -57,6 +59,10 @@ def main() -> None:
         ),
         ("command line", ["bench_cli.py"] + (["--runs", "7"] if args.quick else [])),
         ("app", ["bench_app.py"] + (["--presses", "20", "--starts", "3"] if args.quick else [])),
+        (
+            "keypress over entries and players",
+            ["bench_app.py", "--scaling", "--presses", "30" if args.quick else "60"],
+        ),
         (
             "table view",
             ["bench_table_view.py"]

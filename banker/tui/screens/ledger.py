@@ -197,7 +197,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.lay_out()
         self._follow_turn(view)
         self.query_one(BoardView).show(view)
-        self.query_one(BankGauge).view = view
+        self.query_one(BankGauge).show(view)
         self.query_one(HistoryView).entries = tuple(history)
 
     def on_resize(self) -> None:

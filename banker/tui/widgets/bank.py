@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.reactive import reactive
 from textual.widget import Widget
 
 from banker.core.view import LedgerView
@@ -24,19 +23,36 @@ def gauge(left: int, supply: int, width: int) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
+def _height(view: LedgerView) -> int:
+    bank = view.bank
+    return 2 + (bank.pot is not None) + (bank.auction is not None) + len(bank.debts)
+
+
+def _drawn(view: LedgerView) -> tuple[object, ...]:
+    """All of a view the Bank panel draws."""
+    return (view.bank, view.language, view.currency, view.currency_suffix)
+
+
 class BankGauge(Widget):
     """Houses left of the supply, hotels left, and the Free Parking pot when that rule is on."""
 
     COMPONENT_CLASSES = {"bank-gauge--scarce", "bank-gauge--pot"}
 
-    view: reactive[LedgerView | None] = reactive(None, always_update=True, layout=True)
-    """The ledger as it stands; set by the ledger screen after every change."""
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.view: LedgerView | None = None
+        """The ledger as it stands; shown by the ledger screen after every change."""
+
+    def show(self, view: LedgerView) -> None:
+        """Show the bank as it stands in `view`: redrawn only when it changed, laid out
+        again only when its height did."""
+        before, self.view = self.view, view
+        if before is not None and _drawn(before) == _drawn(view):
+            return
+        self.refresh(layout=before is None or _height(before) != _height(view))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        bank = self.view.bank if self.view else None
-        if bank is None:
-            return 0
-        return 2 + (bank.pot is not None) + (bank.auction is not None) + len(bank.debts)
+        return _height(self.view) if self.view else 0
 
     def render(self) -> RenderableType:
         view = self.view

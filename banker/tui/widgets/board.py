@@ -127,6 +127,12 @@ def _newspaper(cards: list[list[Text]], columns: int) -> list[list[Text]]:
     return [[line for card in cards for line in card]]
 
 
+def _drawn(view: LedgerView) -> tuple[object, ...]:
+    """All of a view the board draws: the deeds, who holds them, the money's format."""
+    names = tuple((p.name, p.seat) for p in view.players)
+    return (view.groups, names, view.language, view.currency, view.currency_suffix)
+
+
 class BoardView(Widget):
     """Every deed of the edition, grouped as on the board."""
 
@@ -135,8 +141,11 @@ class BoardView(Widget):
         self.view: LedgerView | None = None
 
     def show(self, view: LedgerView) -> None:
-        self.view = view
-        self.refresh()
+        """Show the deeds as they stand in `view`; redrawn only when what the board draws
+        changed (most commands move money, not deeds)."""
+        before, self.view = self.view, view
+        if before is None or _drawn(before) != _drawn(view):
+            self.refresh()
 
     def relabel(self) -> None:
         """Redraw every group in the game's language."""

@@ -24,8 +24,9 @@ class HistoryView(Widget):
 
     COMPONENT_CLASSES = {"history--undone", "history--undo", "history--setup"}
 
-    entries: reactive[tuple[LogEntry, ...]] = reactive((), always_update=True)
-    """The entries to show, oldest first, as the journal gives them."""
+    entries: reactive[tuple[LogEntry, ...]] = reactive(())
+    """The entries to show, oldest first, as the journal gives them (redrawn only when
+    they change)."""
 
     def render(self) -> RenderableType:
         lines = Text(no_wrap=False, overflow="fold")
@@ -33,6 +34,8 @@ class HistoryView(Widget):
         undo = self.get_component_rich_style("history--undo")
         setup = self.get_component_rich_style("history--setup")
         shown = [e for e in reversed(self.entries) if e.kind not in ("undo", "redo")]
+        # No more entries than the panel has lines: each takes one at least.
+        del shown[max(1, self.size.height) :]
         for i, entry in enumerate(shown):
             if i:
                 lines.append("\n")

@@ -60,6 +60,11 @@ class Fit:
     """Swatches shown at most, None for all of them."""
 
 
+def _drawn(view: LedgerView) -> tuple[object, ...]:
+    """All of a view the players' table draws."""
+    return (view.players, view.language, view.currency, view.currency_suffix)
+
+
 class PlayersTable(Widget, can_focus=True):
     """One line per player, in turn order; the highlighted line is the player the keys
     act on. Up and down move it; Enter (or a click on the highlighted line) chooses it."""
@@ -99,10 +104,11 @@ class PlayersTable(Widget, can_focus=True):
 
     def show(self, view: LedgerView) -> None:
         """Show the players as they stand in `view`, keeping the highlighted line."""
-        grew = self.view is None or len(view.players) != len(self.view.players)
-        self.view = view
+        before, self.view = self.view, view
         self.cursor_row = max(0, min(self.cursor_row, self.row_count - 1))
-        self.refresh(layout=grew)
+        if before is not None and _drawn(before) == _drawn(view):
+            return  # nothing the table draws changed (a deed built on, say)
+        self.refresh(layout=before is None or len(view.players) != len(before.players))
 
     def relabel(self) -> None:
         """The column heads in the game's language (they are drawn from the table)."""
