@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -89,11 +90,12 @@ async def test_a_phone_whose_connection_died_catches_up(banker: Journal, game_pa
             async with Chromium() as browser:
                 await browser.open(url)
                 assert await browser.wait_for(f"{LIVE} === 'live'", 30)
-                runner = view._runner  # the server's side of each connection, cut as sleep does
-                assert runner is not None and runner.server is not None
-                for connection in runner.server.connections:
-                    if connection.transport is not None:
-                        connection.transport.abort()
+                # the server's side of each connection, cut as a phone's sleep does
+                cut = list(view.gate.open)
+                assert cut
+                for transport in cut:
+                    assert isinstance(transport, asyncio.Transport)
+                    transport.abort()
                 banker.apply(PassGo(player="Alice"))
                 back = await browser.wait_for(
                     f"{LIVE} === 'live' && {CASH}['Alice'] === '$1,700'", 30
