@@ -111,6 +111,11 @@ def _parser(say: Catalogue | EnglishCatalogue = ENGLISH_CATALOGUE) -> argparse.A
     )
     check.add_argument("file", metavar="FILE")
 
+    verify = sub.add_parser(
+        "verify", help=t(N_("check every entry of a game file, from the first"))
+    )
+    verify.add_argument("game", metavar="GAME")
+
     rec = sub.add_parser("recover", help=t(N_("save every intact entry of a damaged game file")))
     rec.add_argument("game", metavar="GAME")
     rec.add_argument("--to", help=t(N_("the new game file (default: GAME-recovered.banker)")))
@@ -166,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _log(args)
         if args.action == "share":
             return _share(args)
+        if args.action == "verify":
+            return _verify(args)
         if args.action == "recover":
             return _recover(args)
         if args.action == "backup":
@@ -489,6 +496,21 @@ def _log(args: argparse.Namespace) -> int:
             except (KeyError, IndexError, ValueError):  # a translation that does not fit
                 text = entry.message.render()
             print(f"{entry.seq:>6}  {entry.at}  {text}{mark}")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    path = resolve_game_path(args.game)
+    with Journal.open(path, read_only=True) as journal:
+        _read_only_note(journal)
+        entries = journal.verify()
+        done = msg(
+            "{path} is sound: every one of its {n} entries is as it was written, and the "
+            "game adds up.",
+            path=path,
+            n=entries,
+        )
+        print(done.render(translator(args.said_in or journal.game.state.language)))
     return 0
 
 

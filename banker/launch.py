@@ -15,6 +15,7 @@ ACTIONS = (
     "log",
     "share",
     "demo",
+    "verify",
     "recover",
     "backup",
     "edition",

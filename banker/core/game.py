@@ -9,9 +9,10 @@ to disk between them and the game only moves on once it is safe.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, overload
 
 from banker.core.commands import Command, Setup, command_json, parse_command_json
 from banker.core.engine import apply
@@ -53,6 +54,135 @@ class Applied:
         return self._command
 
 
+class Stack:
+    """The applied (or the undone) commands, bottom first, as a list of `Applied`.
+
+    A game opened from a checkpoint knows its older commands only as runs of sequence
+    numbers (`base`, from the checkpoint, bottom first); each is read from the file (and
+    checked) by `fetch` the first time it is needed, so opening costs the same at 1,000
+    entries and at 100,000. Commands pushed since are kept in `_top`."""
+
+    __slots__ = ("_base", "_base_len", "_fetch", "_known", "_starts", "_top")
+
+    def __init__(
+        self,
+        fetch: Callable[[int], Applied] | None = None,
+        base: Iterable[tuple[int, int]] = (),
+        top: Iterable[int] = (),
+    ):
+        self._base: list[tuple[int, int]] = list(base)
+        """Runs `(first, last)` of sequence numbers, rising, bottom first."""
+        self._starts: list[int] = []
+        """The stack position of each run's first entry."""
+        position = 0
+        for first, last in self._base:
+            self._starts.append(position)
+            position += last - first + 1
+        self._base_len = position
+        self._top: list[int] = list(top)
+        self._known: dict[int, Applied] = {}
+        self._fetch = fetch
+
+    def _get(self, seq: int) -> Applied:
+        entry = self._known.get(seq)
+        if entry is None:
+            if self._fetch is None:
+                raise JournalError("Journal entry {seq} is not in the game.", seq=seq)
+            entry = self._known[seq] = self._fetch(seq)
+        return entry
+
+    def seq_at(self, index: int) -> int:
+        """The sequence number at `index` (negative from the top), without reading it."""
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("stack index out of range")
+        if index >= self._base_len:
+            return self._top[index - self._base_len]
+        run = bisect_right(self._starts, index) - 1
+        return self._base[run][0] + index - self._starts[run]
+
+    @property
+    def seqs(self) -> list[int]:
+        """Every sequence number, bottom first (a new list)."""
+        out: list[int] = []
+        for first, last in self._base:
+            out.extend(range(first, last + 1))
+        return out + self._top
+
+    def seqs_from_top(self) -> Iterator[int]:
+        """The sequence numbers from the top down, read as far as the caller goes."""
+        yield from reversed(self._top)
+        for first, last in reversed(self._base):
+            yield from range(last, first - 1, -1)
+
+    def runs(self) -> list[tuple[int, int]]:
+        """The sequence numbers as runs `(first, last)`, bottom first (a rising stack's:
+        the applied commands')."""
+        return rising_runs(self._top, self._base)
+
+    def __len__(self) -> int:
+        return self._base_len + len(self._top)
+
+    def __bool__(self) -> bool:
+        return bool(self._top) or self._base_len > 0
+
+    @overload
+    def __getitem__(self, index: int) -> Applied: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Applied]: ...
+    def __getitem__(self, index: int | slice) -> Applied | list[Applied]:
+        if isinstance(index, slice):
+            return [self._get(self.seq_at(i)) for i in range(*index.indices(len(self)))]
+        return self._get(self.seq_at(index))
+
+    def __iter__(self) -> Iterator[Applied]:
+        for i in range(len(self)):
+            yield self._get(self.seq_at(i))
+
+    def __reversed__(self) -> Iterator[Applied]:
+        for seq in self.seqs_from_top():
+            yield self._get(seq)
+
+    def append(self, entry: Applied) -> None:
+        self._top.append(entry.seq)
+        self._known[entry.seq] = entry
+
+    def pop(self) -> Applied:
+        entry = self._get(self.seq_at(-1))
+        if self._top:
+            self._top.pop()
+        else:
+            first, last = self._base[-1]
+            if first == last:
+                self._base.pop()
+                self._starts.pop()
+            else:
+                self._base[-1] = (first, last - 1)
+            self._base_len -= 1
+        del self._known[entry.seq]
+        return entry
+
+    def clear(self) -> None:
+        self._base.clear()
+        self._starts.clear()
+        self._base_len = 0
+        self._top.clear()
+        self._known.clear()
+
+
+def rising_runs(seqs: Iterable[int], runs: Iterable[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """`runs` followed by `seqs`, as runs `(first, last)` of consecutive numbers."""
+    out = [list(run) for run in runs]
+    for seq in seqs:
+        if out and out[-1][1] + 1 == seq:
+            out[-1][1] = seq
+        else:
+            out.append([seq, seq])
+    return [(first, last) for first, last in out]
+
+
 @dataclass(frozen=True)
 class Pending:
     """A change worked out but not yet committed."""
@@ -81,11 +211,15 @@ class Game:
     setup: Setup
     seq: int = 1
     """The journal sequence number of the last entry; the setup is entry 1."""
-    applied: list[Applied] = field(default_factory=list)
-    undone: list[Applied] = field(default_factory=list)
+    applied: Stack = field(default_factory=Stack)
+    undone: Stack = field(default_factory=Stack)
     """The redo stack: most recently undone last. Cleared by a new command."""
     state: GameState = field(init=False)
-    _checkpoints: dict[int, GameState | str] = field(default_factory=dict)
+    _checkpoints: dict[int, GameState | str | Callable[[], str]] = field(default_factory=dict)
+    """States kept along the stack: worked out, a stored ledger, or a reader of one."""
+    _stored: Callable[[int], tuple[int, Callable[[], str]] | None] | None = None
+    """Finds the newest stored state at or below a depth and its reader: a game opened
+    from a checkpoint reads its older snapshots only when an undo reaches them."""
     _recent: dict[int, GameState] = field(default_factory=dict)
     """The states at the latest `RECENT` depths worked out (states are never changed)."""
 
@@ -160,6 +294,11 @@ class Game:
         if depth in self._recent:
             return self._recent[depth]
         start = max(d for d in self._checkpoints if d <= depth)
+        if self._stored is not None and start < depth:
+            found = self._stored(depth)
+            if found is not None and found[0] > start:
+                start = found[0]
+                self._checkpoints[start] = found[1]
         state = self._checkpoint(start)
         for at, entry in enumerate(self.applied[start:depth], start + 1):
             state, _ = apply(state, entry.command)
@@ -175,6 +314,8 @@ class Game:
 
     def _checkpoint(self, depth: int) -> GameState:
         stored = self._checkpoints[depth]
+        if callable(stored):
+            stored = stored()
         if isinstance(stored, str):
             stored = GameState.load_ledger(stored, self.setup.edition, self.setup.rules)
             self._checkpoints[depth] = stored
@@ -249,7 +390,10 @@ class Game:
                 )
         start = 0
         for snap in snapshots:
-            if 0 < snap.depth <= game.depth and game.applied[snap.depth - 1].seq == snap.last_seq:
+            if (
+                0 < snap.depth <= game.depth
+                and game.applied.seq_at(snap.depth - 1) == snap.last_seq
+            ):
                 game._checkpoints[snap.depth] = snap.ledger
                 start = max(start, snap.depth)
         state = game._checkpoint(start)

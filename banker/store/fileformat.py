@@ -57,6 +57,17 @@ CREATE TABLE views (
 VIEWS = "CREATE TABLE IF NOT EXISTS views (seq INTEGER NOT NULL, view TEXT NOT NULL)"
 """What the ledger showed at close, for the next start's first screen (`glance`); files
 written before it existed get the table when next opened for writing."""
+CHECKPOINT = """CREATE TABLE IF NOT EXISTS checkpoint (
+    seq INTEGER NOT NULL,
+    chain TEXT NOT NULL,
+    applied TEXT NOT NULL,
+    undone TEXT NOT NULL,
+    ledger TEXT NOT NULL,
+    "check" TEXT NOT NULL
+)"""
+"""The game as it stood at entry `seq` (its stacks as runs of sequence numbers, its state),
+tied to that entry's `chain`, so that opening needs only the entries after it. Written at
+the close; files without it open the long way (every entry replayed)."""
 UPGRADE_1_TO_2 = (
     "ALTER TABLE journal ADD COLUMN chain TEXT",
     "ALTER TABLE snapshots ADD COLUMN chain TEXT",
@@ -113,6 +124,43 @@ def entry_chain(
 def snapshot_chain(depth: int, last_seq: int, ledger: str, entry: str) -> str:
     """The digest of a snapshot and of the chain of the entry it follows."""
     return _digest("snapshot", depth, last_seq, ledger, entry)
+
+
+def checkpoint_check(seq: int, chain: str, applied: str, undone: str, ledger: str) -> str:
+    """The digest of a checkpoint: the game's stacks and state at entry `seq`, and the
+    digest (`chain`) of that entry, which covers every entry before it."""
+    return _digest("checkpoint", seq, chain, applied, undone, ledger)
+
+
+def runs(pairs: list[tuple[int, int]]) -> str:
+    """Runs of sequence numbers `(first, last)` as JSON: a stack of 100,000 commands with
+    few undos is a few numbers."""
+    return json.dumps(pairs, separators=(",", ":"))
+
+
+def from_runs(text: str, last: int) -> list[tuple[int, int]]:
+    """The runs of `runs`, checked: rising and apart, each within entries 2 to `last`.
+
+    Raises:
+        ValueError: not runs of this game.
+    """
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise ValueError("not a list of runs")
+    out: list[tuple[int, int]] = []
+    previous = 1
+    for run in data:
+        if not (
+            isinstance(run, list)
+            and len(run) == 2
+            and type(run[0]) is int
+            and type(run[1]) is int
+            and previous < run[0] <= run[1] <= last
+        ):
+            raise ValueError("not a run of entries")
+        out.append((run[0], run[1]))
+        previous = run[1]
+    return out
 
 
 def view_check(seq: int, entry: str, view: dict[str, object]) -> str:

@@ -12,15 +12,17 @@ import json
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from banker.core.commands import Command, Setup, parse_setup_json
 from banker.core.errors import BankerError, JournalError
-from banker.core.game import EntryKind, Game, Pending, Snapshot
+from banker.core.game import Applied, EntryKind, Game, Pending, Snapshot, Stack, rising_runs
 from banker.core.money import N_, Message, msg, plural
+from banker.core.state import GameState
 from banker.core.validators import validate
 from banker.core.view import VIEW_VERSION, ledger_view
 from banker.store import fileformat as ff
@@ -45,6 +47,10 @@ ROW_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 
 SNAPSHOT_EVERY = 100
 """Store the state after every this many applied commands, so opening stays fast."""
+CHECKED_AT_OPEN = 256
+"""Opening from a checkpoint checks the entries after it and at least this many of the
+latest (more than the history shows), with their snapshots; the older ones are checked
+when first read (a deep undo, the whole log) and all of them by `banker verify`."""
 
 
 def _now() -> str:
@@ -73,6 +79,8 @@ class Journal:
         self._wal = WalWatch(path)
         self._scratch: Path | None = None
         """A private copy read in place of a read-only game (its -wal applied), if any."""
+        self._older: _Older | None = None
+        """The reader of the entries not checked at opening (opened from a checkpoint)."""
         if lock is not None:
             self._wal.note()
 
@@ -172,9 +180,10 @@ class Journal:
             conn = _connect(
                 scratch or path, read_only, any_thread, immutable=note is not None or quiet
             )
-            game, chain, version = _load(conn, path)
+            game, chain, version, older = _load(conn, path)
             if not read_only:
                 conn.execute(ff.VIEWS)
+                conn.execute(ff.CHECKPOINT)
                 if version < SCHEMA_VERSION:
                     chain = _upgrade(conn)
         except DB_ERRORS as exc:
@@ -208,6 +217,7 @@ class Journal:
                 _witness(path).unlink(missing_ok=True)
         journal = cls(path, conn, game, lock, chain, note)
         journal._scratch = scratch
+        journal._older = older
         return journal
 
     @staticmethod
@@ -361,10 +371,11 @@ class Journal:
             )
 
     def save_view(self) -> None:
-        """Save the ledger as it stands, with the entry it belongs to (`glance`).
+        """Save the ledger as it stands, with the entry it belongs to (`glance`), and the
+        checkpoint the next opening starts from.
 
-        Only a shortcut for the next start: if it cannot be saved, the next start opens
-        the journal instead, so a failure here is not an error.
+        Only shortcuts for the next start: if they cannot be saved, the next start opens
+        the journal the long way, so a failure here is not an error.
         """
         try:
             history = self.entries(limit=HISTORY_SHOWN)
@@ -374,16 +385,84 @@ class Journal:
                 "undone": [e.seq for e in history if e.undone],
             }
             saved["check"] = ff.view_check(self.game.seq, self._chain, saved)
+            # a state that does not add up is never written down as the truth: without
+            # a new checkpoint the next opening replays the entries after the last one
+            point = None if validate(self.game.state) else self._checkpoint()
             self._conn.execute("BEGIN IMMEDIATE")
             self._conn.execute("DELETE FROM views")
             self._conn.execute(
                 "INSERT INTO views (seq, view) VALUES (?, ?)",
                 (self.game.seq, json.dumps(saved, ensure_ascii=False)),
             )
+            if point is not None:
+                self._conn.execute("DELETE FROM checkpoint")
+                self._conn.execute(
+                    'INSERT INTO checkpoint (seq, chain, applied, undone, ledger, "check")'
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    point,
+                )
             self._conn.execute("COMMIT")
         except Exception:  # noqa: BLE001 - only a shortcut: never a reason to fail
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
+
+    def verify(self) -> int:
+        """Check the whole file: every entry's digest from the setup on, every snapshot,
+        the replayed game against the one opened (from the checkpoint), the checkpoint and
+        the saved ledger against their digests, and SQLite's own structure. Returns the
+        number of entries.
+
+        Raises:
+            JournalError: something is damaged; the message says what and what to do.
+        """
+        try:
+            whole, chain, _, _ = _load(self._conn, self.path, whole=True)  # names the entry
+            problems = [r[0] for r in self._conn.execute("PRAGMA integrity_check(5)")]
+            if problems != ["ok"]:  # damage outside the entries (an index, a free page)
+                raise JournalError(
+                    "{path} is damaged ({why}). 'banker recover {path}' saves every intact "
+                    "entry into a new game.",
+                    path=self.path,
+                    why="; ".join(str(p) for p in problems),
+                )
+            point = _rows_of(self._conn, "checkpoint", _CHECKPOINT)
+            view = _rows_of(self._conn, "views", "seq, view")
+        except DB_ERRORS as exc:
+            raise damaged_file(self.path, exc) from None
+        if (
+            whole.seq != self.game.seq
+            or chain != self._chain
+            or whole.applied.seqs != self.game.applied.seqs
+            or whole.undone.seqs != self.game.undone.seqs
+            or whole.state != self.game.state
+        ):
+            raise JournalError(
+                "{path} has a checkpoint that does not match its entries: it is damaged. "
+                "'banker recover {path}' replays every entry into a new game.",
+                path=self.path,
+            )
+        if point and (len(point) != 1 or _from_checkpoint(self._conn, self.path) is None):
+            raise JournalError(
+                "{path} has a damaged checkpoint; every entry is sound. The game opens the "
+                "long way until its next close writes a new one.",
+                path=self.path,
+            )
+        if view and not _view_sound(view, self.game.seq, self._chain):
+            raise JournalError(
+                "{path} has a damaged saved ledger; every entry is sound. The next start "
+                "opens the journal first, and the next close saves it again.",
+                path=self.path,
+            )
+        return self.game.seq
+
+    def _checkpoint(self) -> tuple[int, str, str, str, str, str]:
+        """The checkpoint row of the game as it stands: its stacks, its state, tied to the
+        digest of its last entry."""
+        applied = ff.runs(self.game.applied.runs())
+        undone = ff.runs(rising_runs(reversed(self.game.undone.seqs)))
+        ledger = self.game.state.dump_ledger()
+        check = ff.checkpoint_check(self.game.seq, self._chain, applied, undone, ledger)
+        return self.game.seq, self._chain, applied, undone, ledger, check
 
     # Reading the history.
 
@@ -416,11 +495,13 @@ class Journal:
         except DB_ERRORS as exc:
             raise damaged_file(self.path, exc) from None
         oldest = rows[0][0] if rows else 0
+        if self._older is not None and rows:
+            self._older.check_down_to(oldest)  # what is shown is what was written
         applied: set[int] = set()
-        for entry in reversed(self.game.applied):
-            if entry.seq < oldest:
+        for seq in self.game.applied.seqs_from_top():
+            if seq < oldest:
                 break
-            applied.add(entry.seq)
+            applied.add(seq)
         return [
             LogEntry.from_row(row, row[1] == "command" and row[0] not in applied) for row in rows
         ]
@@ -444,7 +525,8 @@ class Journal:
                 self.game.follow(seq, _kind(kind), command, target)
                 self._chain = chain
         except BankerError:
-            self.game, self._chain, _ = _load(self._conn, self.path)  # again from the file
+            # again from the file
+            self.game, self._chain, _, self._older = _load(self._conn, self.path)
         return True
 
 
@@ -599,12 +681,19 @@ def _rows(conn: sqlite3.Connection, version: int) -> Iterator[_Row]:
     )
 
 
-def _load(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, int]:
-    """The game, the digest of its last entry, and the file's version.
+def _load(
+    conn: sqlite3.Connection, path: Path, whole: bool = False
+) -> tuple[Game, str, int, _Older | None]:
+    """The game, the digest of its last entry, the file's version, and the reader of the
+    entries not yet checked (None when every entry was).
 
-    Every entry is checked against the digest stored with it, each snapshot against its
-    own, and the state against the rules' invariants; replaying a file without digests
-    (version 1) checks each replayed command's receipt against the stored one.
+    From the checkpoint when the file has a sound one (and not `whole`): the entries after
+    it and the latest `CHECKED_AT_OPEN` are checked, the state read from it. Otherwise
+    (no checkpoint, a damaged one, damage after it, or `whole`) the long way: every entry
+    is checked against the digest stored with it, each snapshot against its own, and the
+    commands replayed; a file without digests (version 1) checks each replayed command's
+    receipt against the stored one. Either way the state is checked against the rules'
+    invariants.
 
     Raises:
         JournalError: not a Banker game, a newer one, or damaged: the message names the
@@ -623,6 +712,11 @@ def _load(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, int]:
     if version < ff.OLDEST_VERSION:
         raise JournalError("{path} has no file version: it is damaged.", path=path)
     chained = version >= 2
+    resumed = None if whole or not chained else _from_checkpoint(conn, path)
+    if resumed is not None:
+        game, previous, older = resumed
+        _check_invariants(game, path)
+        return game, previous, version, older
     snap_rows = conn.execute(
         f"SELECT depth, last_seq, ledger, {'chain' if chained else 'NULL'} FROM snapshots"
     ).fetchall()
@@ -681,6 +775,11 @@ def _load(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, int]:
         game = Game.restore(setup, entries, snaps, check_receipts=not chained)
     except ROW_ERRORS as exc:
         raise JournalError("{path} has a damaged entry ({why}).", path=path, why=exc) from None
+    _check_invariants(game, path)
+    return game, previous, version, None
+
+
+def _check_invariants(game: Game, path: Path) -> None:
     problems = validate(game.state)
     if problems:
         raise JournalError(
@@ -690,7 +789,206 @@ def _load(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, int]:
             seq=game.seq,
             why="; ".join(problems[:3]),
         )
-    return game, previous, version
+
+
+_ENTRY = "SELECT seq, kind, command, target, message, at, chain FROM journal"
+_CHECKPOINT = 'seq, chain, applied, undone, ledger, "check"'
+
+
+def _rows_of(conn: sqlite3.Connection, table: str, columns: str) -> list[Any]:
+    """The rows of `table`; none when the file has no such table (written before it)."""
+    if not conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+    ).fetchone():
+        return []
+    return list(conn.execute(f"SELECT {columns} FROM {table}"))
+
+
+class _Older:
+    """The entries before the part of a game checked when it was opened from its
+    checkpoint: each is checked when first read (an undo deeper than the checkpoint, an
+    older snapshot, the whole log), by its digest and the digests after it up to the
+    checked part, and a damaged one is refused before anything of it is used."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, checked_from: int, anchor: str):
+        self._conn = conn
+        self._path = path
+        self.checked_from = checked_from
+        """Every entry from this one on is checked (the setup too, on its own)."""
+        self._anchor = anchor
+        """The stored digest of the entry before `checked_from`, which the checked entry
+        after it proves."""
+
+    def check_down_to(self, seq: int) -> None:
+        """Check every entry from `seq` (the setup's next at the least) to the checked part.
+
+        Raises:
+            JournalError: one is damaged: the message names it.
+        """
+        seq = max(seq, 2)
+        if seq >= self.checked_from:
+            return
+        try:
+            rows = self._conn.execute(
+                f"{_ENTRY} WHERE seq >= ? AND seq < ? ORDER BY seq", (seq - 1, self.checked_from)
+            ).fetchall()
+        except DB_ERRORS as exc:
+            raise damaged_file(self._path, exc) from None
+        if not rows or rows[0][0] != seq - 1:
+            raise _bad_entry(self._path, seq - 1, "missing")
+        previous = rows[0][6]
+        for expected_seq, (at_seq, kind, command, target, message, at, chain) in enumerate(
+            rows[1:], seq
+        ):
+            digest = ff.entry_chain(previous, at_seq, kind, command, target, message, at)
+            if at_seq != expected_seq or chain != digest:
+                raise _bad_entry(self._path, expected_seq, "not what was written")
+            previous = digest
+        if len(rows) != self.checked_from - seq + 1 or previous != self._anchor:
+            raise _bad_entry(self._path, self.checked_from - 1, "not what was written")
+        self.checked_from, self._anchor = seq, rows[0][6]
+
+    def fetch(self, seq: int) -> Applied:
+        """The command entry `seq`, checked."""
+        self.check_down_to(seq)
+        try:
+            row = self._conn.execute(
+                "SELECT kind, command, message FROM journal WHERE seq = ?", (seq,)
+            ).fetchone()
+        except DB_ERRORS as exc:
+            raise damaged_file(self._path, exc) from None
+        if row is None or row[0] != "command" or not isinstance(row[1], str):
+            raise _bad_entry(self._path, seq, "not a command")
+        return Applied(seq, row[1], row[2])
+
+    def stored(self, stack: Stack, depth: int) -> tuple[int, Callable[[], str]] | None:
+        """The newest snapshot at or below `depth` that belongs to `stack` (a snapshot of
+        a line of play since undone does not), and its reader."""
+        try:
+            for at, last_seq in self._conn.execute(
+                "SELECT depth, last_seq FROM snapshots WHERE depth > 0 AND depth <= ?"
+                " ORDER BY depth DESC",
+                (min(depth, len(stack)),),
+            ):
+                if type(at) is int and stack.seq_at(at - 1) == last_seq:
+                    return at, partial(self.snapshot, at, last_seq)
+        except DB_ERRORS as exc:
+            raise damaged_file(self._path, exc) from None
+        return None
+
+    def snapshot(self, depth: int, last_seq: int) -> str:
+        """The stored state after `depth` commands, checked with the entry it follows."""
+        self.check_down_to(last_seq)
+        try:
+            entry = self._conn.execute(
+                "SELECT chain FROM journal WHERE seq = ?", (last_seq,)
+            ).fetchone()
+            snap = self._conn.execute(
+                "SELECT ledger, chain FROM snapshots WHERE depth = ? AND last_seq = ?",
+                (depth, last_seq),
+            ).fetchone()
+        except DB_ERRORS as exc:
+            raise damaged_file(self._path, exc) from None
+        if (
+            entry is None
+            or snap is None
+            or not isinstance(snap[0], str)
+            or not isinstance(entry[0], str)
+            or snap[1] != ff.snapshot_chain(depth, last_seq, snap[0], entry[0])
+        ):
+            raise JournalError(
+                "{path} has a damaged snapshot (after entry {seq}). 'banker recover {path}' "
+                "saves every entry into a new game.",
+                path=self._path,
+                seq=last_seq,
+            )
+        return snap[0]
+
+
+def _from_checkpoint(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, _Older] | None:
+    """The game from its checkpoint and the entries after it, with the reader of the
+    older entries; None when the file has no sound checkpoint or anything read here does
+    not check out, and the game is to be opened the long way (which names the damage)."""
+    try:
+        points = _rows_of(conn, "checkpoint", _CHECKPOINT)
+        if len(points) != 1:
+            return None
+        seq, chain, applied, undone, ledger, check = points[0]
+        if type(seq) is not int or not all(
+            type(v) is str for v in (chain, applied, undone, ledger, check)
+        ):
+            return None
+        if check != ff.checkpoint_check(seq, chain, applied, undone, ledger):
+            return None
+        last = conn.execute("SELECT max(seq) FROM journal").fetchone()[0]
+        if type(last) is not int or last < seq or seq < 1:
+            return None
+        first = conn.execute(f"{_ENTRY} WHERE seq = 1").fetchone()
+        if first is None or first[1] != "setup" or not isinstance(first[2], str):
+            return None
+        if first[6] != ff.entry_chain(ff.GENESIS, *first[:6]):
+            return None
+        setup = parse_setup_json(first[2])
+        low = max(2, min(seq, last - CHECKED_AT_OPEN + 1))
+        rows = conn.execute(f"{_ENTRY} WHERE seq >= ? ORDER BY seq", (low - 1,)).fetchall()
+        if not rows or rows[0][0] != low - 1 or len(rows) != last - low + 2:
+            return None
+        previous = anchor = rows[0][6]
+        if seq == low - 1 and anchor != chain:  # only the setup before the checkpoint
+            return None
+        tail = []
+        for expected_seq, row in enumerate(rows[1:], low):
+            digest = ff.entry_chain(previous, *row[:6])
+            if row[0] != expected_seq or row[6] != digest:
+                return None
+            previous = digest
+            if expected_seq == seq and digest != chain:
+                return None
+            if expected_seq > seq:
+                tail.append(row)
+        undone_seqs = [
+            s for first, last in ff.from_runs(undone, seq) for s in range(first, last + 1)
+        ]
+        older = _Older(conn, path, low, anchor)
+        game = Game(setup)
+        game.seq = seq
+        game.applied = Stack(older.fetch, base=ff.from_runs(applied, seq))
+        game.undone = Stack(older.fetch, top=undone_seqs[::-1])  # most recently undone last
+        state = GameState.load_ledger(ledger, setup.edition, setup.rules)
+        game.state = state
+        game._checkpoints[game.depth] = state
+        for depth, last_seq in conn.execute(
+            "SELECT depth, last_seq FROM snapshots WHERE depth > ?",
+            (game.depth - CHECKED_AT_OPEN,),
+        ):
+            if (
+                type(depth) is int
+                and 0 < depth < game.depth
+                and game.applied.seq_at(depth - 1) == last_seq
+            ):
+                if last_seq >= low:  # in the checked part: checked now, as the long way does
+                    older.snapshot(depth, last_seq)
+        game._stored = partial(older.stored, game.applied)
+        for at_seq, kind, command, target, _message, _at, _chain in tail:
+            game.follow(at_seq, _kind(kind), command, target)
+    except DB_ERRORS + ROW_ERRORS + (BankerError,):
+        return None
+    return game, previous, older
+
+
+def _view_sound(rows: list[tuple[object, object]], last: int, chain: str) -> bool:
+    """Whether the saved ledger is sound: one row, and if it is the latest entry's, its
+    digest right (an older one is only out of date: it is not used)."""
+    if len(rows) != 1:
+        return False
+    seq, text = rows[0]
+    if seq != last:
+        return True
+    try:
+        data = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("check") == ff.view_check(last, chain, data)
 
 
 def _upgrade(conn: sqlite3.Connection) -> str:
