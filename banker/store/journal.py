@@ -455,6 +455,31 @@ class Journal:
             )
         return self.game.seq
 
+    def older_check(self) -> Callable[[], None] | None:
+        """What checks the entries and snapshots that opening from the checkpoint did not,
+        on a connection of its own, to run in another thread while the game is played;
+        None when every entry was checked. The check raises JournalError naming the first
+        damaged entry (the game goes on from what was checked: its state does not depend
+        on them, and an undo that reaches one is refused)."""
+        older = self._older
+        if older is None or older.checked_from <= 2:
+            return None
+        below, anchor = older.checked_from, older.anchor
+        path, source, immutable = self.path, self._scratch or self.path, self.note is not None
+
+        def check() -> None:
+            try:
+                conn = _connect(source, read_only=True, immutable=immutable)
+            except DB_ERRORS as exc:
+                raise damaged_file(path, exc) from None
+            try:
+                _Older(conn, path, below, anchor).check_down_to(2)
+                _check_snapshots(conn, path, below)
+            finally:
+                conn.close()
+
+        return check
+
     def _checkpoint(self) -> tuple[int, str, str, str, str, str]:
         """The checkpoint row of the game as it stands: its stacks, its state, tied to the
         digest of its last entry."""
@@ -659,6 +684,15 @@ def _check_header(path: Path) -> None:
         raise JournalError("{path} is an SQLite database, but not a Banker game.", path=path)
 
 
+def _damaged_snapshot(path: Path, seq: object) -> JournalError:
+    return JournalError(
+        "{path} has a damaged snapshot (after entry {seq}). 'banker recover {path}' "
+        "saves every entry into a new game.",
+        path=path,
+        seq=seq,
+    )
+
+
 def _bad_entry(path: Path, seq: int, why: object) -> JournalError:
     return JournalError(
         "{path} is damaged from entry {seq} on ({why}). 'banker recover {path}' saves every "
@@ -764,12 +798,7 @@ def _load(
             last_seq not in chains
             or chain != ff.snapshot_chain(depth, last_seq, ledger, chains[last_seq])
         ):
-            raise JournalError(
-                "{path} has a damaged snapshot (after entry {seq}). 'banker recover {path}' "
-                "saves every entry into a new game.",
-                path=path,
-                seq=last_seq,
-            )
+            raise _damaged_snapshot(path, last_seq)
         snaps.append(Snapshot(depth, last_seq, ledger))
     try:
         game = Game.restore(setup, entries, snaps, check_receipts=not chained)
@@ -815,7 +844,7 @@ class _Older:
         self._path = path
         self.checked_from = checked_from
         """Every entry from this one on is checked (the setup too, on its own)."""
-        self._anchor = anchor
+        self.anchor = anchor
         """The stored digest of the entry before `checked_from`, which the checked entry
         after it proves."""
 
@@ -844,9 +873,9 @@ class _Older:
             if at_seq != expected_seq or chain != digest:
                 raise _bad_entry(self._path, expected_seq, "not what was written")
             previous = digest
-        if len(rows) != self.checked_from - seq + 1 or previous != self._anchor:
+        if len(rows) != self.checked_from - seq + 1 or previous != self.anchor:
             raise _bad_entry(self._path, self.checked_from - 1, "not what was written")
-        self.checked_from, self._anchor = seq, rows[0][6]
+        self.checked_from, self.anchor = seq, rows[0][6]
 
     def fetch(self, seq: int) -> Applied:
         """The command entry `seq`, checked."""
@@ -896,13 +925,28 @@ class _Older:
             or not isinstance(entry[0], str)
             or snap[1] != ff.snapshot_chain(depth, last_seq, snap[0], entry[0])
         ):
-            raise JournalError(
-                "{path} has a damaged snapshot (after entry {seq}). 'banker recover {path}' "
-                "saves every entry into a new game.",
-                path=self._path,
-                seq=last_seq,
-            )
+            raise _damaged_snapshot(self._path, last_seq)
         return snap[0]
+
+
+def _check_snapshots(conn: sqlite3.Connection, path: Path, below: int) -> None:
+    """Check every snapshot that follows an entry before `below` (all of them checked)."""
+    try:
+        rows = conn.execute(
+            "SELECT s.depth, s.last_seq, s.ledger, s.chain, j.chain FROM snapshots s"
+            " LEFT JOIN journal j ON j.seq = s.last_seq WHERE s.last_seq < ?",
+            (below,),
+        ).fetchall()
+    except DB_ERRORS as exc:
+        raise damaged_file(path, exc) from None
+    for depth, last_seq, ledger, chain, entry in rows:
+        if not (
+            type(depth) is int
+            and isinstance(ledger, str)
+            and isinstance(entry, str)
+            and chain == ff.snapshot_chain(depth, last_seq, ledger, entry)
+        ):
+            raise _damaged_snapshot(path, last_seq)
 
 
 def _from_checkpoint(conn: sqlite3.Connection, path: Path) -> tuple[Game, str, _Older] | None:

@@ -177,6 +177,7 @@ class BankerApp(App[None]):
         else:
             self.voice.speak(self._journal.game.state.language)
             self.push_screen(LedgerScreen())
+            self._check_the_rest()
 
     def _start_opening(self) -> None:
         """With the saved ledger on screen, open the journal in a worker thread: the
@@ -234,6 +235,35 @@ class BankerApp(App[None]):
         if relabel:
             self.relabel()
         self.call_after_refresh(self._settle_heap)
+        self._check_the_rest()
+
+    def _check_the_rest(self) -> None:
+        """A game opened from its checkpoint: check the entries the opening did not, in a
+        thread and on a connection of their own, while the banker plays."""
+        journal = self._journal
+        check = None if journal is None else journal.older_check()
+        if check is not None:
+            self._run_check(check)
+
+    @work(thread=True, group="check", exit_on_error=False)
+    def _run_check(self, check: Callable[[], None]) -> None:
+        try:
+            check()
+        except BankerError as exc:
+            self.call_from_thread(self._found_damage, exc)
+        except Exception as exc:  # a damaged file the journal did not foresee
+            log.exception("the game file's older entries could not be checked", exc_info=exc)
+
+    def _found_damage(self, exc: BankerError) -> None:
+        """Older entries are damaged: play goes on (the state does not depend on them, and
+        an undo that reaches one is refused), and the banker is told what to do."""
+        log.error("older entries damaged: %s", exc.message.render())
+        self.notify(
+            exc.message.render(self.voice.translator),
+            title=_("The game file is damaged"),
+            severity="error",
+            timeout=60,
+        )
 
     def _settle_heap(self) -> None:
         """Keep what lives as long as the game (the journal's stack, the screens) out of
@@ -343,6 +373,7 @@ class BankerApp(App[None]):
         else:
             self.push_screen(LedgerScreen())
         self.call_after_refresh(self._settle_heap)
+        self._check_the_rest()
 
     # Changing the game: always through the journal.
 

@@ -262,29 +262,49 @@ def keys_in_a_process(path: Path | None, presses: int) -> list[float]:
     return [float(t) for t in done.stdout.split()]
 
 
-def scaling(presses: int) -> None:
+def scaling(presses: int, rounds: int) -> None:
     """Keypress to redrawn ledger over the history's length (8 players) and the number of
     players (10,000 entries), each beside a bare Textual app's keypress measured just
-    before it."""
-    print(f"\nkeypress to redrawn ledger, {presses} presses each (undo and redo, 160x50)")
+    before it; `rounds` rounds over every game, each figure the median of its rounds (a
+    p95 of a few hundred presses moves with the machine's load from one minute to the
+    next)."""
+    print(
+        f"\nkeypress to redrawn ledger, {presses} presses each (undo and redo, 160x50), "
+        f"median of {rounds} round(s)"
+    )
     print(
         f"{'game':<28}{'median':>9}{'p95':>9}{'bare median':>13}{'bare p95':>10}{'p95 x bare':>12}"
     )
     games = [(n, 8) for n in SCALE_ENTRIES] + [(10_000, p) for p in SCALE_PLAYERS if p != 8]
-    p95s: dict[tuple[int, int], float] = {}
+    figures: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {
+        game: [] for game in games
+    }
     with tempfile.TemporaryDirectory() as tmp:
         for entries, players in games:
-            path = Path(tmp) / f"g{entries}-{players}.banker"
-            build_game(path, entries, players)
-            bare = keys_in_a_process(None, presses)
-            ours = keys_in_a_process(path, presses)
-            p95s[entries, players] = p95(ours)
-            print(
-                f"{f'{entries:,} entries, {players} players':<28}"
-                f"{statistics.median(ours) * 1000:>7.1f}ms{p95(ours):>7.1f}ms"
-                f"{statistics.median(bare) * 1000:>11.1f}ms{p95(bare):>8.1f}ms"
-                f"{p95(ours) / p95(bare):>11.2f}x"
-            )
+            build_game(Path(tmp) / f"g{entries}-{players}.banker", entries, players)
+        for _ in range(rounds):
+            for entries, players in games:
+                bare = keys_in_a_process(None, presses)
+                ours = keys_in_a_process(Path(tmp) / f"g{entries}-{players}.banker", presses)
+                figures[entries, players].append(
+                    (
+                        statistics.median(ours) * 1000,
+                        p95(ours),
+                        statistics.median(bare) * 1000,
+                        p95(bare),
+                    )
+                )
+    p95s: dict[tuple[int, int], float] = {}
+    for (entries, players), runs in figures.items():
+        median, ours95, bare_median, bare95 = (
+            statistics.median(run[i] for run in runs) for i in range(4)
+        )
+        p95s[entries, players] = ours95
+        print(
+            f"{f'{entries:,} entries, {players} players':<28}"
+            f"{median:>7.1f}ms{ours95:>7.1f}ms{bare_median:>11.1f}ms{bare95:>8.1f}ms"
+            f"{ours95 / bare95:>11.2f}x"
+        )
     flat = [p95s[n, 8] for n in SCALE_ENTRIES]
     print(
         f"p95 from 100 to 100,000 entries: {min(flat):.1f}-{max(flat):.1f} ms "
@@ -298,6 +318,9 @@ def main() -> None:
     )
     parser.add_argument("--history", type=int, default=10_000)
     parser.add_argument("--presses", type=int, default=40)
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="with --scaling: rounds over the games"
+    )
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument(
         "--scaling", action="store_true", help="only the keypress table over entries and players"
@@ -313,7 +336,7 @@ def main() -> None:
         print(" ".join(f"{t:.6f}" for t in times))
         return
     if args.scaling:
-        scaling(args.presses)
+        scaling(args.presses, args.rounds)
         return
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "eight.banker"

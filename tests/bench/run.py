@@ -61,7 +61,8 @@ def main() -> None:
         ("app", ["bench_app.py"] + (["--presses", "20", "--starts", "3"] if args.quick else [])),
         (
             "keypress over entries and players",
-            ["bench_app.py", "--scaling", "--presses", "60" if args.quick else "200"],
+            ["bench_app.py", "--scaling", "--presses", "60" if args.quick else "200"]
+            + ["--rounds", "1" if args.quick else "3"],
         ),
         (
             "table view",
