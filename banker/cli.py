@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,7 +15,6 @@ from banker import __version__
 from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError
-from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.rules import HouseRules, rules_problems
@@ -24,13 +22,17 @@ from banker.i18n import default_language, translator
 from banker.i18n.arguments import speak_arguments
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.i18n.languages import LANGUAGES
-from banker.launch import opens_app, start_app
+from banker.launch import TOURNAMENT_HELP, opens_app, start_app
 from banker.store import Journal, resolve_game_path
 from banker.store.paths import custom_editions
 
 
-def _parser(say: Catalogue | EnglishCatalogue = ENGLISH_CATALOGUE) -> argparse.ArgumentParser:
-    """The command line's form, its help said in `say`'s language."""
+def _parser(
+    say: Catalogue | EnglishCatalogue = ENGLISH_CATALOGUE, argv: Sequence[str] | None = None
+) -> argparse.ArgumentParser:
+    """The command line's form, its help said in `say`'s language. The tournament's
+    actions (and the event's models they import) only for a line that names them or asks
+    for help, or when `argv` is not given: a game's command does not pay for them."""
     t = say.gettext
     parser = argparse.ArgumentParser(
         prog="banker",
@@ -126,9 +128,12 @@ def _parser(say: Catalogue | EnglishCatalogue = ENGLISH_CATALOGUE) -> argparse.A
     backup.add_argument("game", metavar="GAME")
     backup.add_argument("file", metavar="FILE", help=t(N_("the copy (a new file)")))
 
-    from banker.tournament.cli import add_parser as add_tournament
+    if argv is None or {"tournament", "-h", "--help"} & set(argv):
+        from banker.tournament.cli import add_parser as add_tournament
 
-    add_tournament(sub, say)
+        add_tournament(sub, say)
+    else:
+        sub.add_parser("tournament", help=t(TOURNAMENT_HELP))
     parser.epilog = t(
         N_(
             "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a "
@@ -146,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv, asked = _take_language(argv)
     say = translator(asked or _new_games_language(argv) or default_language())
     speak_arguments(say)  # `--help` and a malformed line's refusal, in the language asked
-    parser = _parser(say)
+    parser = _parser(say, argv)
     args, unknown = parser.parse_known_args(argv)
     if args.action == "new" and args.lang is None:
         args.lang = asked  # `banker --lang th new ...`: the new game's language too
@@ -263,6 +268,8 @@ def _whole(text: str) -> int:
 def _load_rules(path: str | None) -> HouseRules:
     if path is None:
         return HouseRules()
+    import tomllib  # only here: a command that reads no rules file does not load it
+
     try:
         data = tomllib.loads(_read_small(Path(path), MAX_RULES_BYTES))
         return HouseRules.model_validate(data)
@@ -318,6 +325,9 @@ def _new(args: argparse.Namespace) -> int:
 
 def run_line(journal: Journal, line: str) -> list[str]:
     """Apply one line of the command language; the lines to print."""
+    # the language's reader only where a line is read: `show` and `log` do not load it
+    from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
+
     state = journal.game.state
     parsed = read_line(line, state)
     if isinstance(parsed, WorthQuery):
@@ -532,4 +542,6 @@ def _share(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from banker.launch import leave
+
+    leave(main(), sys.argv[1:])

@@ -204,3 +204,32 @@ def test_the_installed_command_runs(game: str) -> None:
         == "Boardwalk belongs to the bank: nobody collects rent. Buy it or auction it."
     )
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("entry", ["banker.cli", "the installed command"])
+def test_a_quick_action_ends_with_every_receipt_written_and_the_game_closed(
+    game: str, tmp_path: Path, entry: str
+) -> None:
+    """`do`, `show`, `log` and `verify` end their process at once (no interpreter teardown):
+    what they printed is all there, in a file too, and the game was closed first."""
+    from banker.store import Journal
+
+    script = tmp_path / "script.txt"
+    script.write_text("".join(f"collect alice {n}\n" for n in range(1, 41)), encoding="utf-8")
+    start = (
+        [sys.executable, "-m", "banker.cli"]
+        if entry == "banker.cli"
+        else [sys.executable, "-c", "from banker.launch import run; run()"]
+    )
+    out = tmp_path / "out.txt"
+    with out.open("wb") as file:
+        done = subprocess.run([*start, "do", game, "-f", str(script)], stdout=file, timeout=60)
+    assert done.returncode == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 40 and lines[-1].endswith("$40 from the bank")
+    wal = Path(game + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0  # closed: all in the one file
+    with Journal.open(game, read_only=True) as journal:
+        assert journal._older is not None  # the close wrote its checkpoint
+    refused = subprocess.run([*start, "do", game, "collect zed 1"], capture_output=True, timeout=60)
+    assert refused.returncode == 1 and b"No player is called 'zed'" in refused.stderr

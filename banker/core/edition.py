@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from enum import StrEnum
 from functools import cached_property
 from importlib import resources
@@ -565,6 +564,8 @@ def parse_edition(text: str, label: str = "edition") -> Edition:
     """Parse and check the TOML text of an edition. Every number must be written as a
     whole number (`200`, never `true`, `"200"`, `2e2` or `200.0`): the edition is checked
     as JSON in pydantic's strict mode, where nothing is converted."""
+    import tomllib  # only for an edition file: a game's own edition is in its setup
+
     try:
         data = tomllib.loads(text)
         as_json = json.dumps(data)

@@ -13,6 +13,7 @@ from banker.core.errors import BadInput
 from banker.core.money import N_, Message, msg, plural
 from banker.i18n import ENGLISH, Translator, default_language, translator
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
+from banker.launch import TOURNAMENT_HELP
 from banker.tournament.journal import EventJournal, resolve_event_path
 from banker.tournament.language import VERBS, done_saving, inert, perform, save_results
 from banker.tournament.model import EventSetup, setup_problems
@@ -39,9 +40,7 @@ def add_parser(
 ) -> None:
     """Register `banker tournament` and its actions, their help said in `say`'s language."""
     t = say.gettext
-    tour = sub.add_parser(
-        "tournament", help=t(N_("direct a tournament: many tables, rounds, standings"))
-    )
+    tour = sub.add_parser("tournament", help=t(TOURNAMENT_HELP))
     acts = tour.add_subparsers(dest="tournament_action", metavar="ACTION")
     new = acts.add_parser("new", help=t(N_("create an event file (in your games folder)")))
     new.add_argument(
