@@ -518,7 +518,7 @@ def _verify(args: argparse.Namespace) -> int:
             "{path} is sound: every one of its {n} entries is as it was written, and the "
             "game adds up.",
             path=path,
-            n=entries,
+            n=f"{entries:,}",
         )
         print(done.render(translator(args.said_in or journal.game.state.language)))
     return 0
