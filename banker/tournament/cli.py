@@ -58,6 +58,16 @@ def add_parser(
     new.add_argument(
         "--table-size", type=int, default=4, help=t(N_("players per table (default 4)"))
     )
+    new.add_argument(
+        "--smaller-tables",
+        action="store_true",
+        help=t(
+            N_(
+                "where the players do not divide into full tables, some tables one smaller "
+                "(3 and 4) instead of one larger (4 and 5)"
+            )
+        ),
+    )
     new.add_argument("--edition", default="us", help=t(N_("the board every table plays: us or uk")))
     new.add_argument("--rules", help=t(N_("a TOML file of the house rules every table must use")))
     new.add_argument("--seed", type=int, default=0, help=t(N_("seeds every draw (default 0)")))
@@ -197,12 +207,13 @@ def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
     lines = [
         msg(
             "{event}: {rounds} rounds of {minutes} minutes on the {board} board, tables of "
-            "{size}; {how}.",
+            "{size} (or {other} where the players do not divide); {how}.",
             event=setup.name,
             rounds=setup.rounds,
             minutes=setup.minutes,
             board=_board_words(setup.board),
             size=setup.table_size,
+            other=setup.table_size + (-1 if setup.smaller_tables else 1),
             how=how,
         ).render(say),
         plural(len(state.players), "{n} player entered.", "{n} players entered.").render(say),
@@ -257,6 +268,7 @@ def _new(args: argparse.Namespace, say: Translator = ENGLISH) -> int:
             advance=advance,
             best=best,
             table_size=args.table_size,
+            smaller_tables=args.smaller_tables,
             edition=args.edition,
             board=edition.name,
             rules=_load_rules(args.rules),

@@ -35,6 +35,9 @@ class EventSetup(BaseModel):
     """`winners`: each table's winner goes on; `best`: the best `best` by place then worth."""
     best: int | None = Field(default=None, ge=1)
     table_size: int = Field(default=4, ge=2, le=8)
+    smaller_tables: bool = False
+    """Where the players do not divide into tables of `table_size`: some tables one
+    smaller (3 and 4) instead of one larger (4 and 5, the championships' way)."""
     edition: str = "us"
     """The board every table plays: a built-in edition id."""
     board: str = "United States"

@@ -48,9 +48,13 @@ async def test_the_board_and_its_answers_show_no_english(
         "draw",
         "start",
         "link 1 http://127.0.0.1:9/t/gone/",  # nobody answers there: lost contact
-        "record 2 Hal=2400,Ana=1800,Eve=1500,Cai=900",  # the draw of seed 0
     ):
         perform(journal, line)
+    second = journal.state.round(1).tables[1]
+    worths = (2400, 1800, 1500, 900)
+    perform(
+        journal, "record 2 " + ",".join(f"{n}={w}" for n, w in zip(second, worths, strict=True))
+    )
     app = BoardApp(journal, host="127.0.0.1", language=language)
     screens: dict[str, str] = {}
     async with app.run_test(size=size) as pilot:

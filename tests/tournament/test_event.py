@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,14 @@ from banker.tournament.model import (
     RecordResult,
     StartRound,
 )
-from banker.tournament.seating import draw, met_before, next_seating, seating_lines
+from banker.tournament.seating import (
+    draw,
+    met_before,
+    next_seating,
+    repeats_at,
+    seating_lines,
+    table_sizes,
+)
 
 NAMES = [f"P{i:02}" for i in range(1, 15)]
 
@@ -101,16 +109,39 @@ def test_a_correction_needs_a_reason_and_keeps_it(tmp_path: Path) -> None:
     journal.close()
 
 
-def test_the_draw_is_seeded_gives_byes_and_avoids_repeat_pairings(tmp_path: Path) -> None:
-    one = draw(NAMES, 4, seed=3)
+def test_the_draw_is_seeded_seats_everyone_and_avoids_repeat_pairings(tmp_path: Path) -> None:
+    one = draw(NAMES, 4, seed=3)  # 14 players: tables of 5, 5 and 4, nobody left out
     assert one == draw(NAMES, 4, seed=3)
-    assert len(one.tables) == 3 and len(one.byes) == 2
-    seated = [n for t in one.tables for n in t] + list(one.byes)
+    assert [len(t) for t in one.tables] == [5, 5, 4] and one.byes == ()
+    seated = [n for t in one.tables for n in t]
     assert sorted(seated) == sorted(NAMES)
-    met = {frozenset(p) for t in one.tables for p in __import__("itertools").combinations(t, 2)}
-    two = draw(NAMES, 4, seed=4, met=met, byes_so_far={b: 1 for b in one.byes})
-    assert two.repeats <= 1  # 10 of 12 seated met before at 3 tables: one pair must meet again
-    assert not set(two.byes) & set(one.byes)
+    met = {frozenset(p) for t in one.tables for p in itertools.combinations(t, 2)}
+    two = draw(NAMES, 4, seed=4, met=met)
+    # 5 from 3 earlier tables share one with another twice (2+2+1), 4 once: 5 at least
+    assert two.repeats == 5 and two.exact
+    assert len(repeats_at(two.tables, met)) == 5
+    smaller = draw(NAMES, 4, seed=3, smaller=True)
+    assert [len(t) for t in smaller.tables] == [4, 4, 3, 3]
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "smaller", "tables"),
+    [
+        (16, 4, False, [4, 4, 4, 4]),
+        (17, 4, False, [5, 4, 4, 4]),
+        (19, 4, False, [5, 5, 5, 4]),
+        (17, 4, True, [4, 4, 3, 3, 3]),
+        (7, 4, False, [4, 3]),  # 4 and 5 cannot seat 7: as even as can be
+        (11, 4, False, [4, 4, 3]),
+        (2, 4, False, [2]),
+        (17, 8, False, [6, 6, 5]),  # never more than 8 at a table
+        (9, 2, False, [3, 2, 2, 2]),
+    ],
+)
+def test_everyone_is_seated_at_tables_of_the_size_and_one_more(
+    players: int, size: int, smaller: bool, tables: list[int]
+) -> None:
+    assert table_sizes(players, size, smaller) == tables
 
 
 def test_round_two_is_drawn_from_the_winners_and_printed_as_commands(tmp_path: Path) -> None:
@@ -162,19 +193,19 @@ def test_a_table_still_playing_past_the_rounds_time_is_flagged_on_the_board(tmp_
     journal.close()
 
 
-def test_with_winners_going_on_each_tables_winner_and_the_byes_play_the_next_round(
+def test_with_winners_going_on_each_tables_winner_plays_the_next_round(
     tmp_path: Path,
 ) -> None:
-    journal = _event(tmp_path)  # 14 players, tables of 4: 3 tables and 2 byes
+    journal = _event(tmp_path)  # 14 players, tables of 4: tables of 5, 5 and 4
     journal.apply(next_seating(journal.state))
     first = journal.state.round(1)
+    assert not first.byes
     journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))
     for number, names in enumerate(first.tables, start=1):
         journal.apply(RecordResult(round=1, table=number, places=_places(names)))
     journal.apply(EndRound(round=1))
     going = journal.state.going_on()
-    assert sorted(going) == sorted([t[0] for t in first.tables] + list(first.byes))
+    assert sorted(going) == sorted(t[0] for t in first.tables)
     seat = next_seating(journal.state)
-    assert len(seat.tables) == 1 and len(seat.byes) == 1
-    assert not set(seat.byes) & set(first.byes)  # a second bye goes to someone who had none
+    assert [len(t) for t in seat.tables] == [3] and not seat.byes  # the three winners
     journal.close()
