@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import shlex
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -27,7 +27,7 @@ from banker.tournament.model import EventState, Seat
 
 SHUFFLES = 200
 """Random seatings tried before improving the best by swaps."""
-SEARCH_WORK = 4_000_000
+SEARCH_WORK = 2_000_000
 """How much the exact search may do (partial seatings times tables looked at, about a
 second) before it settles for the best seating found: the draws of a few dozen players
 finish well within it."""
@@ -98,10 +98,16 @@ def draw(
     seed: int,
     met: set[frozenset[str]] | None = None,
     smaller: bool = False,
+    ahead: int = 0,
 ) -> Draw:
     """Seat every one of `players` at tables of `table_sizes`, with as few pairs meeting
     again as there can be: a seeded random search gives a first seating, then an exact
-    search (branch and bound) finds a better one or proves there is none."""
+    search (branch and bound) finds a better one or proves there is none.
+
+    `ahead`: how many more rounds the same players will play (the preliminaries): the
+    seating is then the first of a plan for all of them with the fewest repeats in all.
+    Round by round, 16 players at tables of 4 run into 4 repeats by the fourth round;
+    planned, none."""
     pool = sorted(players)
     met = met or set()
     sizes = table_sizes(len(pool), table_size, smaller)
@@ -110,23 +116,38 @@ def draw(
     rng.shuffle(order)
     index = {name: i for i, name in enumerate(order)}
     n = len(order)
-    clash = [[False] * n for _ in range(n)]
+    clash = [[0] * n for _ in range(n)]
     for pair in met:
         a, b = tuple(pair) if len(pair) == 2 else (None, None)
         if a in index and b in index:
-            clash[index[a]][index[b]] = clash[index[b]][index[a]] = True
-    first, cost = _shuffled(n, sizes, clash, rng)
-    best, best_cost, exact = _exact(n, sizes, clash, first, cost)
+            clash[index[a]][index[b]] = clash[index[b]][index[a]] = 1
+    # a first plan, one round at a time: this round's seating the fewest there can be,
+    # the later ones from the shuffles; then the best plan there is, if better
+    work = [0]
+    seating, least = _fewest(n, sizes, clash, _shuffled(n, sizes, clash, rng), work, SEARCH_WORK)
+    greedy, total = [seating], least
+    for _ in range(ahead):
+        _mark(clash, greedy[-1], 1)
+        seating, cost = _shuffled(n, sizes, clash, rng)
+        greedy.append(seating)
+        total += cost
+    for seating in greedy[:-1]:
+        _mark(clash, seating, -1)
+    # every later round has at least this round's fewest: the pairs who met only grow
+    plan, _ = _best(n, sizes, clash, (greedy, total), work, SEARCH_WORK, least * (1 + ahead))
+    best = plan[0]
+    best_cost = _cost(best, clash)
+    exact = work[0] <= SEARCH_WORK
     tables = tuple(tuple(order[i] for i in t) for t in best)
     return Draw(tables, (), best_cost, exact)
 
 
-def _cost(tables: list[list[int]], clash: list[list[bool]]) -> int:
-    return sum(clash[a][b] for t in tables for a, b in combinations(t, 2))
+def _cost(tables: list[list[int]], clash: list[list[int]]) -> int:
+    return sum(clash[a][b] > 0 for t in tables for a, b in combinations(t, 2))
 
 
 def _shuffled(
-    n: int, sizes: list[int], clash: list[list[bool]], rng: random.Random
+    n: int, sizes: list[int], clash: list[list[int]], rng: random.Random
 ) -> tuple[list[list[int]], int]:
     """The best of many shuffles, improved by swapping players between tables."""
     best: list[list[int]] = []
@@ -158,46 +179,142 @@ def _shuffled(
     return best, best_cost
 
 
-def _exact(
-    n: int, sizes: list[int], clash: list[list[bool]], best: list[list[int]], best_cost: int
-) -> tuple[list[list[int]], int, bool]:
-    """Branch and bound over every seating, players placed one by one (tables of one size
-    taken in order, so no seating is looked at twice under another numbering); a branch
-    is left as soon as it holds as many repeats as the best seating found."""
+def _each_seating(
+    n: int,
+    sizes: list[int],
+    clash: list[list[int]],
+    room: Callable[[], int],
+    work: list[int],
+    limit: int,
+    found: Callable[[list[list[int]], int], bool],
+) -> None:
+    """Give `found` every seating with fewer repeats than `room()` (read at each step: it
+    shrinks as better ones are found), until it says stop; players placed one by one,
+    tables of one size taken in order, so no seating comes twice under another numbering.
+    Stops too when `work` (partial seatings times tables looked at) passes `limit`."""
     tables: list[list[int]] = [[] for _ in sizes]
-    nodes = 0
-    found = [t[:] for t in best]
 
     def place(player: int, cost: int) -> bool:
-        nonlocal nodes, best_cost, found
-        if cost >= best_cost:
-            return True
-        if player == n:
-            best_cost, found = cost, [t[:] for t in tables]
-            return True
-        nodes += len(tables)
-        if nodes > SEARCH_WORK:
+        if cost >= room():
             return False
+        if player == n:
+            return found(tables, cost)
+        work[0] += len(tables)
+        if work[0] > limit:
+            return True
         tried_empty: set[int] = set()
         for k, table in enumerate(tables):
             if len(table) == sizes[k]:
                 continue
-            if not table:  # an empty table of a size already tried is the same seating
+            if not table:
                 if sizes[k] in tried_empty:
                     continue
                 tried_empty.add(sizes[k])
-            added = sum(clash[player][other] for other in table)
+            added = sum(clash[player][other] > 0 for other in table)
             table.append(player)
-            finished = place(player + 1, cost + added)
+            stop = place(player + 1, cost + added)
             table.pop()
-            if not finished:
-                return False
-            if best_cost == 0:
+            if stop:
                 return True
-        return True
+        return False
 
-    complete = best_cost == 0 or place(0, 0)
-    return found, best_cost, complete
+    place(0, 0)
+
+
+def _mark(clash: list[list[int]], tables: list[list[int]], step: int) -> None:
+    for table in tables:
+        for a, b in combinations(table, 2):
+            clash[a][b] += step
+            clash[b][a] += step
+
+
+def _best(
+    n: int,
+    sizes: list[int],
+    clash: list[list[int]],
+    start: tuple[list[list[list[int]]], int],
+    work: list[int],
+    limit: int,
+    floor: int = 0,
+) -> tuple[list[list[list[int]]], int]:
+    """The seatings of as many rounds as `start` plans (this one, then the next with the
+    same players) with the fewest repeats in all: plans with `floor` repeats (fewer there
+    cannot be) are looked for first, then with one more, and so on below `start`'s (which
+    is kept if none is found, or when `work` passes `limit` first)."""
+    for target in range(floor, start[1]):
+        plan = _plan_within(n, sizes, clash, len(start[0]), target, work, limit)
+        if plan is not None:
+            return plan, target
+        if work[0] > limit:
+            break
+    return start
+
+
+def _plan_within(
+    n: int,
+    sizes: list[int],
+    clash: list[list[int]],
+    rounds: int,
+    target: int,
+    work: list[int],
+    limit: int,
+) -> list[list[list[int]]] | None:
+    """The first plan of `rounds` seatings found with at most `target` repeats in all;
+    a branch is left as soon as it holds more, or cannot stay within it."""
+    chosen: list[list[list[int]]] = []
+
+    def go(k: int, total: int) -> bool:
+        if k == rounds:
+            return True
+        # every round left has at least the fewest repeats one round can have now
+        if k > 0 and total + _least(n, sizes, clash, work, limit) * (rounds - k) > target:
+            return False
+        fresh = not any(any(row) for row in clash)  # nobody has met: every seating alike
+        done = False
+
+        def take(tables: list[list[int]], cost: int) -> bool:
+            nonlocal done
+            seating = [t[:] for t in tables]
+            chosen.append(seating)
+            _mark(clash, seating, 1)
+            done = go(k + 1, total + cost)
+            _mark(clash, seating, -1)
+            if not done:
+                chosen.pop()
+            return done or fresh or work[0] > limit
+
+        _each_seating(n, sizes, clash, lambda: target + 1 - total, work, limit, take)
+        return done
+
+    return chosen if go(0, 0) else None
+
+
+def _least(n: int, sizes: list[int], clash: list[list[int]], work: list[int], limit: int) -> int:
+    """The fewest repeats one round can have now (0 if `work` passes `limit` first)."""
+    most = sum(size * (size - 1) // 2 for size in sizes) + 1
+    (_, fewest), spent = _fewest(n, sizes, clash, ([], most), work, limit), work[0]
+    return fewest if spent <= limit else 0
+
+
+def _fewest(
+    n: int,
+    sizes: list[int],
+    clash: list[list[int]],
+    start: tuple[list[list[int]], int],
+    work: list[int],
+    limit: int,
+) -> tuple[list[list[int]], int]:
+    """The seating of one round with the fewest repeats: each one found with fewer than
+    the best so far becomes the best, until none is left (or `work` passes `limit`)."""
+    best, best_cost = start
+
+    def better(tables: list[list[int]], cost: int) -> bool:
+        nonlocal best, best_cost
+        best, best_cost = [t[:] for t in tables], cost
+        return cost == 0
+
+    _each_seating(n, sizes, clash, lambda: best_cost, work, limit, better)
+    return best, best_cost
 
 
 def next_seating(state: EventState) -> Seat:

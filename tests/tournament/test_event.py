@@ -209,3 +209,40 @@ def test_with_winners_going_on_each_tables_winner_plays_the_next_round(
     seat = next_seating(journal.state)
     assert [len(t) for t in seat.tables] == [3] and not seat.byes  # the three winners
     journal.close()
+
+
+def test_a_planned_phase_seats_16_players_4_rounds_without_a_repeat() -> None:
+    """Drawn one round at a time, 16 players at tables of 4 meet again by the fourth
+    round; told the rounds the same players have left, the draw plans them and no two meet
+    twice (tests/bench/bench_seating.py: 40 seeds)."""
+    for seed in (1, 2):
+        met: set[frozenset[str]] = set()
+        for number in range(1, 5):
+            drawn = draw(
+                [f"P{i:02}" for i in range(16)], 4, seed * 10 + number, met, ahead=4 - number
+            )
+            assert drawn.repeats == 0 and drawn.exact
+            assert not repeats_at(drawn.tables, met)
+            met |= {frozenset(p) for t in drawn.tables for p in itertools.combinations(t, 2)}
+
+
+def test_the_seating_names_the_pairs_who_meet_again(tmp_path: Path) -> None:
+    setup = EventSetup(name="Club", rounds=2, minutes=60, advance="best", best=8)
+    journal = EventJournal.create(tmp_path / "club.event", setup)
+    journal.apply(AddPlayers(names=tuple(NAMES[:8])))
+    journal.apply(next_seating(journal.state))
+    first = journal.state.round(1).tables
+    assert "meet again" not in "\n".join(seating_lines(journal.state, 1))
+    journal.apply(StartRound(round=1, at="2026-01-01T10:00:00+00:00"))
+    for number, names in enumerate(first, start=1):
+        journal.apply(RecordResult(round=1, table=number, places=_places(names)))
+    journal.apply(EndRound(round=1))
+    drawn = next_seating(journal.state)
+    journal.apply(drawn)
+    said = [line for line in seating_lines(journal.state, 2) if "meet again" in line]
+    # 8 players from two tables of 4 at two tables of 4: each table holds 2 + 2, 4 pairs
+    assert said == [
+        "  4 pairs meet again (the fewest the draw could find): "
+        + ", ".join(f"{a} & {b}" for a, b in repeats_at(drawn.tables, met_before(journal.state, 2)))
+    ]
+    journal.close()
