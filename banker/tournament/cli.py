@@ -22,6 +22,7 @@ _HELP = {
     "players": N_("enter players: NAMES separated by commas"),
     "draw": N_("draw the next round's seating (seeded, journaled) and print it"),
     "seating": N_("print a round's seating and one 'banker new' line per table"),
+    "swap": N_("swap two players' seats before the round starts: Ana,Ben because REASON"),
     "link": N_("follow a table of this round: TABLE URL (its share address)"),
     "start": N_("start this round's clock"),
     "end": N_("time: end this round; tables still playing are flagged"),

@@ -3,6 +3,7 @@
     players Ana,Ben,Cai,...          enter players (before round 1 is drawn)
     draw                             draw the next round's seating and print it
     seating [ROUND]                  print a round's seating and its `banker new` lines
+    swap Ana,Ben because REASON      swap two players' seats before the round starts
     link TABLE URL                   follow a table of this round at its share address
     start                            start this round's clock
     end                              time: end this round (tables still playing are flagged)
@@ -43,6 +44,7 @@ from banker.tournament.model import (
     Round,
     Seat,
     StartRound,
+    SwapPlayers,
 )
 from banker.tournament.seating import next_seating, seating_lines
 
@@ -53,6 +55,7 @@ VERBS = (
     "players",
     "draw",
     "seating",
+    "swap",
     "link",
     "start",
     "end",
@@ -107,6 +110,16 @@ def perform(
         current = state.current
         number = int(rest) if rest.strip().isdigit() else (current.number if current else 0)
         return seating_lines(state, number, say)
+    if verb == "swap":
+        head, sep, reason = rest.partition(" because ")
+        pair = [" ".join(n.split()) for n in (head.split(",") if "," in head else head.split())]
+        if not sep or not reason.strip() or len(pair) != 2 or not all(pair):
+            raise BadInput("swap Ana,Ben because REASON: two seated players and the reason.")
+        current = _current(journal)
+        seated = {name_key(n): n for names in current.tables for n in names}
+        first, second = (seated.get(name_key(n), n) for n in pair)
+        swap = SwapPlayers(round=current.number, names=(first, second), reason=reason.strip())
+        return done(change(swap)) + seating_lines(journal.state, current.number, say)
     if verb == "link":
         parts = rest.split()
         if len(parts) != 2 or not parts[0].isdigit():

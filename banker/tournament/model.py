@@ -80,6 +80,16 @@ class Seat(_Cmd):
     seed: int = 0
 
 
+class SwapPlayers(_Cmd):
+    """The director swaps two players' seats in a round not yet started, with the reason
+    (a couple who asked not to play each other, a seat by the door)."""
+
+    kind: Literal["swap"] = "swap"
+    round: int
+    names: tuple[str, str]
+    reason: str = Field(min_length=1, max_length=200)
+
+
 class LinkTable(_Cmd):
     """A table of the current round is followed at its share address."""
 
@@ -139,7 +149,14 @@ class EndRound(_Cmd):
 
 
 EventCommand = Annotated[
-    AddPlayers | Seat | LinkTable | StartRound | RecordResult | CorrectResult | EndRound,
+    AddPlayers
+    | Seat
+    | SwapPlayers
+    | LinkTable
+    | StartRound
+    | RecordResult
+    | CorrectResult
+    | EndRound,
     Field(discriminator="kind"),
 ]
 _COMMAND = TypeAdapter(EventCommand)
@@ -173,6 +190,8 @@ class Round:
     ended: bool = False
     flagged: tuple[int, ...] = ()
     results: dict[int, TableResult] = field(default_factory=dict)
+    swaps: list[tuple[str, str, str]] = field(default_factory=list)
+    """The director's swaps, oldest first: the two players and the reason."""
 
     def table_of(self, player: str) -> int | None:
         for number, names in enumerate(self.tables, start=1):
@@ -253,6 +272,8 @@ def apply(state: EventState, command: EventCommand) -> tuple[EventState, Message
     current = new.current
     if current is None:
         raise NotAllowed("Draw the first round's seating first.")
+    if isinstance(command, SwapPlayers):
+        return new, _swap(current, command)
     if isinstance(command, LinkTable):
         _check_table(current, command.table)
         current.urls[command.table] = command.url
@@ -373,6 +394,48 @@ def _check_places(seated: tuple[str, ...], places: tuple[Place, ...]) -> None:
         )
 
 
+def _swap(current: Round, command: SwapPlayers) -> Message:
+    """Swap two players' seats in `current` (changed in place)."""
+    if command.round != current.number or current.started is not None:
+        raise NotAllowed(
+            "Seats are swapped before the round starts: round {n} has started.",
+            n=str(current.number),
+        )
+    first, second = command.names
+    seats: dict[str, tuple[int, int]] = {}
+    for t, names in enumerate(current.tables):
+        for i, name in enumerate(names):
+            seats[name] = (t, i)
+    for name in (first, second):
+        if name not in seats:
+            raise NotAllowed("{name} has no seat in round {n}.", name=name, n=str(current.number))
+    (ta, ia), (tb, ib) = seats[first], seats[second]
+    if ta == tb:
+        raise NotAllowed(
+            "{a} and {b} are at the same table (table {t}).", a=first, b=second, t=str(ta + 1)
+        )
+    for t in (ta, tb):
+        if t + 1 in current.urls:
+            raise NotAllowed(
+                "Table {t} is already followed: its game was set up with these players. "
+                "Swap before its banker starts the game.",
+                t=str(t + 1),
+            )
+    tables = [list(names) for names in current.tables]
+    tables[ta][ia], tables[tb][ib] = second, first
+    current.tables = [tuple(names) for names in tables]
+    current.swaps.append((first, second, command.reason))
+    return msg(
+        "Round {n}: {a} (now table {ta}) and {b} (now table {tb}) swapped seats ({reason})",
+        n=str(current.number),
+        a=first,
+        ta=str(tb + 1),
+        b=second,
+        tb=str(ta + 1),
+        reason=command.reason,
+    )
+
+
 def _copy(state: EventState) -> EventState:
     rounds = [
         Round(
@@ -385,6 +448,7 @@ def _copy(state: EventState) -> EventState:
             r.ended,
             r.flagged,
             dict(r.results),
+            list(r.swaps),
         )
         for r in state.rounds
     ]

@@ -351,6 +351,11 @@ def seating_lines(state: EventState, number: int, say: Translator = ENGLISH) -> 
         lines.append("  " + msg("Table {t}: {names}", t=table, names=", ".join(names)).render(say))
     if rnd.byes:
         lines.append("  " + msg("Bye: {names}", names=", ".join(rnd.byes)).render(say))
+    for first, second, reason in rnd.swaps:
+        swapped = msg(
+            "Swapped by the director: {a} and {b} ({reason})", a=first, b=second, reason=reason
+        )
+        lines.append("  " + swapped.render(say))
     again = repeats_at(rnd.tables, met_before(state, before=number))
     if again:
         pairs = ", ".join(f"{a} & {b}" for a, b in again)

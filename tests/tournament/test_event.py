@@ -246,3 +246,41 @@ def test_the_seating_names_the_pairs_who_meet_again(tmp_path: Path) -> None:
         + ", ".join(f"{a} & {b}" for a, b in repeats_at(drawn.tables, met_before(journal.state, 2)))
     ]
     journal.close()
+
+
+def test_the_director_swaps_two_seats_before_the_round_with_a_reason(tmp_path: Path) -> None:
+    from banker.core.errors import BankerError
+    from banker.tournament.language import perform
+
+    journal = _event(tmp_path)
+    perform(journal, "draw")
+    before = journal.state.round(1).tables
+    a, b = before[0][0], before[1][0]
+    lines = perform(journal, f"swap {a.lower()}, {b} because married couple")
+    after = journal.state.round(1).tables
+    assert after[0][0] == b and after[1][0] == a and after[2] == before[2]
+    assert f"Swapped by the director: {a} and {b} (married couple)" in "\n".join(lines)
+    path = journal.path
+    journal.close()
+    with EventJournal.open(path) as again:  # journaled, with its reason
+        assert again.state.round(1).tables == after
+        assert again.state.round(1).swaps == [(a, b, "married couple")]
+        refusals = {
+            f"swap {a} because x": "two seated players",
+            f"swap {a},{b}": "two seated players",
+            f"swap {a},Zed because x": "Zed has no seat in round 1",
+            f"swap {a},{after[1][1]} because x": r"are at the same table \(table 2\)",
+        }
+        for line, why in refusals.items():
+            with pytest.raises(BankerError, match=why):
+                perform(again, line)
+        perform(again, "link 2 http://127.0.0.1:9/t/x/")
+        with pytest.raises(BankerError, match="Table 2 is already followed"):
+            perform(again, f"swap {after[0][1]},{after[1][1]} because x")
+        perform(again, "undo")  # the link
+        perform(again, "start")
+        with pytest.raises(BankerError, match="round 1 has started"):
+            perform(again, f"swap {after[0][1]},{after[1][1]} because x")
+        perform(again, "undo")  # the start
+        perform(again, "undo")  # the swap
+        assert again.state.round(1).tables == before and again.state.round(1).swaps == []
