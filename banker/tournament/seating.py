@@ -337,7 +337,12 @@ def next_seating(state: EventState) -> Seat:
     number = len(state.rounds) + 1
     seed = state.setup.seed * 1000 + number
     setup = state.setup
-    result = draw(state.going_on(), setup.table_size, seed, met_before(state), setup.smaller_tables)
+    going = state.going_on()
+    # an event where the best N go on and N holds everyone plays its rounds with the same
+    # players: the draw plans them all (the fewest repeats over the rounds left)
+    everyone = setup.advance == "best" and (setup.best or setup.table_size) >= len(going)
+    ahead = setup.rounds - number if everyone else 0
+    result = draw(going, setup.table_size, seed, met_before(state), setup.smaller_tables, ahead)
     return Seat(round=number, tables=result.tables, byes=result.byes, seed=seed)
 
 

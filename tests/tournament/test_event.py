@@ -284,3 +284,21 @@ def test_the_director_swaps_two_seats_before_the_round_with_a_reason(tmp_path: P
         perform(again, "undo")  # the start
         perform(again, "undo")  # the swap
         assert again.state.round(1).tables == before and again.state.round(1).swaps == []
+
+
+def test_an_event_where_everyone_goes_on_plans_its_rounds_without_a_repeat(
+    tmp_path: Path,
+) -> None:
+    """16 players, 4 rounds, the best 16 going on (everyone): no two meet twice."""
+    setup = EventSetup(name="League", rounds=4, minutes=60, advance="best", best=16, seed=5)
+    journal = EventJournal.create(tmp_path / "league.event", setup)
+    journal.apply(AddPlayers(names=tuple(f"P{i:02}" for i in range(16))))
+    for number in range(1, 5):
+        seat = next_seating(journal.state)
+        assert not repeats_at(seat.tables, met_before(journal.state)), number
+        journal.apply(seat)
+        journal.apply(StartRound(round=number, at="2026-01-01T10:00:00+00:00"))
+        for table, names in enumerate(seat.tables, start=1):
+            journal.apply(RecordResult(round=number, table=table, places=_places(names)))
+        journal.apply(EndRound(round=number))
+    journal.close()
