@@ -19,6 +19,7 @@ from banker.cli import main
 from banker.core import commands as c
 from banker.core.errors import JournalError, NothingToUndo
 from banker.core.game import Game
+from banker.core.state import GameState
 from banker.store import Journal
 from banker.store import journal as journal_module
 from banker.store.journal import CHECKED_AT_OPEN, SNAPSHOT_EVERY
@@ -35,6 +36,12 @@ def long_game(path: Path, commands: int) -> None:
                 j.undo()
                 if i % 14 == 3:
                     j.redo()
+
+
+def state_of(path: Path) -> GameState:
+    """The game's state as a reader opens it."""
+    with Journal.open(path, read_only=True) as j:
+        return j.game.state
 
 
 def seq_of(path: Path, amount: int) -> int:
@@ -107,8 +114,7 @@ def test_a_flipped_bit_before_the_checkpoint_is_caught_by_verify_log_and_undo(
 ) -> None:
     path = tmp_path / "g.banker"
     long_game(path, 600)
-    with Journal.open(path, read_only=True) as j:
-        state = j.game.state
+    state = state_of(path)
     damaged = seq_of(path, 1020)
     flip(path, b'"amount":1020', b'"amount":9020', occurrence=0)
     for action in ("verify", "log"):
@@ -193,9 +199,8 @@ def test_a_damaged_checkpoint_opens_the_long_way_and_verify_says_so(
 ) -> None:
     path = tmp_path / "g.banker"
     long_game(path, 300)
-    with Journal.open(path, read_only=True) as j:
-        state = j.game.state
-        cash = j.game.state.player("Alice").cash
+    state = state_of(path)
+    cash = state.player("Alice").cash
     with sqlite3.connect(path) as db:
         ledger = db.execute("SELECT ledger FROM checkpoint").fetchone()[0]
     assert f'"cash":{cash}' in ledger
@@ -233,8 +238,7 @@ def test_a_flipped_snapshot_before_the_checkpoint_is_caught_by_verify(
 def test_a_file_without_a_checkpoint_opens_the_long_way_and_gets_one(tmp_path: Path) -> None:
     path = tmp_path / "g.banker"
     long_game(path, 300)
-    with Journal.open(path, read_only=True) as j:
-        state = j.game.state
+    state = state_of(path)
     with sqlite3.connect(path) as db:
         db.execute("DROP TABLE checkpoint")  # as written before checkpoints
     with Journal.open(path, read_only=True) as j:
