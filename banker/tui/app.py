@@ -286,6 +286,11 @@ class BankerApp(App[None]):
             if untaken is not None and not isinstance(untaken, BankerError):
                 untaken.close()
         if self._journal is not None:
+            # the older entries' check reads the file: let it finish (half a second at
+            # most, at 100,000 entries), so the close can put everything in the one file
+            checks = [w for w in self.workers if w.group == "check"]
+            if checks:
+                await self.workers.wait_for_complete(checks)
             self._journal.close()
 
     # Keys typed ahead.
