@@ -763,7 +763,9 @@ def _load(
         if chained:  # the digest covers each value's type too
             expected = ff.entry_chain(previous, seq, kind, command, target, message, at)
             if chain != expected:
-                raise _bad_entry(path, seq if isinstance(seq, int) else 0, "not what was written")
+                raise _bad_entry(
+                    path, seq if isinstance(seq, int) else 0, msg("not what was written")
+                )
             previous = expected
             if seq in wanted:
                 chains[seq] = expected
@@ -775,7 +777,9 @@ def _load(
             and isinstance(message, str)
             and isinstance(at, str)
         ):
-            raise _bad_entry(path, seq if isinstance(seq, int) else 0, "a value of the wrong type")
+            raise _bad_entry(
+                path, seq if isinstance(seq, int) else 0, msg("a value of the wrong type")
+            )
         if setup is None:
             if seq != 1 or kind != "setup" or command is None:
                 raise JournalError("{path} has no game setup: it is damaged.", path=path)
@@ -789,7 +793,7 @@ def _load(
         try:
             entries.append((seq, _kind(kind), command, target, message))
         except JournalError:
-            raise _bad_entry(path, seq, f"unknown kind {kind!r}") from None
+            raise _bad_entry(path, seq, msg("unknown kind {kind}", kind=repr(kind))) from None
     if setup is None:
         raise JournalError("{path} has no game setup: it is damaged.", path=path)
     snaps = []
@@ -864,17 +868,17 @@ class _Older:
         except DB_ERRORS as exc:
             raise damaged_file(self._path, exc) from None
         if not rows or rows[0][0] != seq - 1:
-            raise _bad_entry(self._path, seq - 1, "missing")
+            raise _bad_entry(self._path, seq - 1, msg("missing"))
         previous = rows[0][6]
         for expected_seq, (at_seq, kind, command, target, message, at, chain) in enumerate(
             rows[1:], seq
         ):
             digest = ff.entry_chain(previous, at_seq, kind, command, target, message, at)
             if at_seq != expected_seq or chain != digest:
-                raise _bad_entry(self._path, expected_seq, "not what was written")
+                raise _bad_entry(self._path, expected_seq, msg("not what was written"))
             previous = digest
         if len(rows) != self.checked_from - seq + 1 or previous != self.anchor:
-            raise _bad_entry(self._path, self.checked_from - 1, "not what was written")
+            raise _bad_entry(self._path, self.checked_from - 1, msg("not what was written"))
         self.checked_from, self.anchor = seq, rows[0][6]
 
     def fetch(self, seq: int) -> Applied:
@@ -887,7 +891,7 @@ class _Older:
         except DB_ERRORS as exc:
             raise damaged_file(self._path, exc) from None
         if row is None or row[0] != "command" or not isinstance(row[1], str):
-            raise _bad_entry(self._path, seq, "not a command")
+            raise _bad_entry(self._path, seq, msg("not a command"))
         return Applied(seq, row[1], row[2])
 
     def stored(self, stack: Stack, depth: int) -> tuple[int, Callable[[], str]] | None:

@@ -258,9 +258,10 @@ class BankerApp(App[None]):
         """Older entries are damaged: play goes on (the state does not depend on them, and
         an undo that reaches one is refused), and the banker is told what to do."""
         log.error("older entries damaged: %s", exc.message.render())
+        say = self.voice.translator  # said from a worker: the app's voice, not the thread's
         self.notify(
-            exc.message.render(self.voice.translator),
-            title=_("The game file is damaged"),
+            exc.message.render(say),
+            title=say.gettext(N_("The game file is damaged")),
             severity="error",
             timeout=60,
         )
