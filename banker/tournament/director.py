@@ -274,7 +274,9 @@ def ends_at(state: EventState) -> str | None:
     current = state.current
     if current is None or current.started is None or current.ended:
         return None
-    ends = datetime.fromisoformat(current.started) + timedelta(minutes=state.setup.minutes)
+    ends = datetime.fromisoformat(current.started) + timedelta(
+        minutes=state.setup.minutes_of(current.number)
+    )
     return ends.isoformat(timespec="seconds")
 
 
@@ -283,13 +285,20 @@ def time_left(state: EventState, at: datetime | None = None) -> int | None:
     current = state.current
     if current is None or current.started is None or current.ended:
         return None
-    ends = datetime.fromisoformat(current.started) + timedelta(minutes=state.setup.minutes)
+    ends = datetime.fromisoformat(current.started) + timedelta(
+        minutes=state.setup.minutes_of(current.number)
+    )
     return int((ends - (at or datetime.now(UTC))).total_seconds())
 
 
 def standings(state: EventState) -> list[dict[str, Any]]:
-    """Every player: the furthest round reached, their place there, their worth there and
-    in total; ranked by those, in that order."""
+    """Every player, ranked: a championship's by its phases and points
+    (`scoring.standings`); an event of rounds by the furthest round reached, the place
+    there, the worth there and in total, in that order."""
+    if state.setup.phases:
+        from banker.tournament.scoring import standings as championship
+
+        return championship(state)
     rows: dict[str, dict[str, Any]] = {
         name: {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
         for name in state.players

@@ -13,13 +13,36 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from banker.core.errors import BadInput, BankerError, NotAllowed, UnknownName
 from banker.core.money import N_, Message, joined, msg
 from banker.core.rules import HouseRules
 
 Advance = Literal["winners", "best"]
+PhaseName = Literal["preliminary", "semi-final", "final"]
+TieBreak = Literal["worth", "wins", "opponents"]
+"""The ordered tie-breaks between players on the same points in a phase: `worth`, the
+money totals (the sum of their worths at the end of each round); `wins`, tables won;
+`opponents`, the points of everyone they played (strength of the field they met)."""
+DEFAULT_POINTS = (5, 4, 3, 2, 1)
+"""Points by place (1st, 2nd...): the national tournaments' 5-4-3-2 at tables of four,
+1 for fifth at a table of five; a place beyond the table's list scores 0."""
+DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = ("worth", "wins")
+"""The money totals first, as the official rules break ties; then tables won."""
+
+
+class Phase(BaseModel):
+    """A part of a championship: its rounds, their length, and who plays it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: PhaseName
+    rounds: int = Field(default=1, ge=1, le=20)
+    minutes: int = Field(ge=1, le=600)
+    players: int | None = Field(default=None, ge=2, le=10_000)
+    """The cut: the best this many of the phase before go on, seated by their rank;
+    None for the first phase (everyone entered plays it)."""
 
 
 class EventSetup(BaseModel):
@@ -48,6 +71,56 @@ class EventSetup(BaseModel):
     join_token: str = ""
     """Guards the director's join address, where a table's banker sends its share address;
     made when the event is created and kept for the whole event."""
+    phases: tuple[Phase, ...] = ()
+    """A championship: preliminaries scored by points, then cuts to the semi-finals and
+    the final (`advance` and `best` are not used). Empty: an event of rounds where
+    `advance` says who goes on after each (events made before phases)."""
+    points: tuple[int, ...] = DEFAULT_POINTS
+    """A championship's points by place."""
+    tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
+    """A championship's tie-breaks, in order; then the rank a player came into the phase
+    with (the name, in the first phase)."""
+
+    @model_validator(mode="after")
+    def _phases_add_up(self) -> EventSetup:
+        if not self.phases:
+            return self
+        if sum(p.rounds for p in self.phases) != self.rounds:
+            raise ValueError("[phase-rounds]")
+        first, *later = self.phases
+        if first.players is not None or any(p.players is None for p in later):
+            raise ValueError("[phase-cuts]")
+        cuts = [p.players or 0 for p in later]
+        if any(b >= a for a, b in zip(cuts, cuts[1:], strict=False)):
+            raise ValueError("[phase-cuts]")
+        if self.best is not None or self.advance != "winners":
+            raise ValueError("[phase-advance]")
+        if not 1 <= len(self.points) <= 8 or any(not 0 <= p <= 1000 for p in self.points):
+            raise ValueError("[points]")
+        if any(b > a for a, b in zip(self.points, self.points[1:], strict=False)):
+            raise ValueError("[points]")
+        if len(set(self.tie_breaks)) != len(self.tie_breaks):
+            raise ValueError("[tie_breaks]")
+        return self
+
+    def phase_of(self, number: int) -> tuple[int, Phase] | None:
+        """The phase (its index and itself) that round `number` belongs to; None in an
+        event without phases or past its last round."""
+        first = 1
+        for index, phase in enumerate(self.phases):
+            if number < first + phase.rounds:
+                return index, phase
+            first += phase.rounds
+        return None
+
+    def first_round(self, index: int) -> int:
+        """The number of the first round of phase `index`."""
+        return 1 + sum(p.rounds for p in self.phases[:index])
+
+    def minutes_of(self, number: int) -> int:
+        """The length of round `number`: its phase's minutes."""
+        found = self.phase_of(number)
+        return found[1].minutes if found is not None else self.minutes
 
 
 class Place(BaseModel):
@@ -463,6 +536,17 @@ _SETUP_LIMITS: dict[str, str] = {
     "table_size": N_("Players a table: from 2 to 8."),
     "advance": N_("Who goes on: each table's winner, or the best N."),
     "edition": N_("The board: one that ships (us, uk)."),
+    "phases": N_("The phases: preliminaries, then cuts to the semi-finals and the final."),
+    "phase-rounds": N_("The phases' rounds must add up to the event's rounds."),
+    "phase-cuts": N_(
+        "Everyone plays the preliminaries; each cut after them takes fewer players than "
+        "the one before, at least 2."
+    ),
+    "phase-advance": N_("A championship's cuts say who goes on: no --advance with them."),
+    "points": N_(
+        "Points by place: 1 to 8 whole numbers from 0 to 1000, a better place never scoring less."
+    ),
+    "tie_breaks": N_("Tie-breaks: worth, wins or opponents, each at most once."),
 }
 
 
@@ -473,6 +557,9 @@ def setup_problems(exc: ValidationError) -> Message:
     for error in exc.errors():
         loc = error.get("loc") or ("",)
         field_name = str(loc[0])
+        text = str(error.get("msg", ""))
+        if not field_name and "[" in text:  # a check across fields names its own key
+            field_name = text[text.index("[") + 1 : text.index("]")]
         if field_name not in fields:
             fields.append(field_name)
     said = [msg(_SETUP_LIMITS.get(f, N_("Another setting is out of range."))) for f in fields]

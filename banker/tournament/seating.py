@@ -337,11 +337,35 @@ def next_seating(state: EventState) -> Seat:
     number = len(state.rounds) + 1
     seed = state.setup.seed * 1000 + number
     setup = state.setup
+    if setup.phases:
+        return _championship_seating(state, number, seed)
     going = state.going_on()
     # an event where the best N go on and N holds everyone plays its rounds with the same
     # players: the draw plans them all (the fewest repeats over the rounds left)
     everyone = setup.advance == "best" and (setup.best or setup.table_size) >= len(going)
     ahead = setup.rounds - number if everyone else 0
+    result = draw(going, setup.table_size, seed, met_before(state), setup.smaller_tables, ahead)
+    return Seat(round=number, tables=result.tables, byes=result.byes, seed=seed)
+
+
+def _championship_seating(state: EventState, number: int, seed: int) -> Seat:
+    """A championship's next round: the first round of a cut seats its players by rank
+    (`scoring.seeded`); every other round is drawn among the phase's players, planning
+    the phase's rounds left for the fewest repeats."""
+    from banker.tournament import scoring
+
+    setup = state.setup
+    found = setup.phase_of(number)
+    if found is None:
+        raise NotAllowed("The event has {n} rounds.", n=str(setup.rounds))
+    index, phase = found
+    first = setup.first_round(index)
+    if index > 0 and number == first:
+        ranked = scoring.cut(state, index)
+        tables = scoring.seeded(ranked, setup.table_size, setup.smaller_tables)
+        return Seat(round=number, tables=tables, seed=seed)
+    going = scoring.entrants(state, index)
+    ahead = first + phase.rounds - 1 - number
     result = draw(going, setup.table_size, seed, met_before(state), setup.smaller_tables, ahead)
     return Seat(round=number, tables=result.tables, byes=result.byes, seed=seed)
 

@@ -1,0 +1,209 @@
+"""A championship's standings: points by place over a phase's rounds, ordered
+tie-breaks, and the cut that seats the best of one phase in the next by their rank.
+
+Each phase ranks its own players: most points first (the event's points by place, summed
+over the phase's recorded tables), then the event's tie-breaks in their order, then the
+rank the player came into the phase with (by name in the first phase). The event's
+standings put those who reached a later phase above those who did not: the final's
+players by the final, then the semi-finals' other players by the semi-finals, then the
+rest by the preliminaries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.core.errors import NotAllowed
+from banker.tournament.model import EventSetup, EventState, Round
+
+
+@dataclass(frozen=True)
+class Score:
+    """One player in one phase."""
+
+    name: str
+    points: int
+    worth: int
+    """The money totals: the sum of the player's worths at the end of each round."""
+    wins: int
+    opponents: int
+    """The points, in this phase, of everyone the player met at a table in it."""
+    played: int
+    """Tables with a recorded result."""
+    place: int
+    """The place at the last recorded table (0 before the first)."""
+    last_worth: int
+    """The worth at that table."""
+
+    def breaks(self, order: tuple[str, ...]) -> tuple[int, ...]:
+        return tuple(getattr(self, name) for name in order)
+
+
+def points_for(setup: EventSetup, place: int) -> int:
+    """The points a place scores (0 past the event's list)."""
+    return setup.points[place - 1] if 1 <= place <= len(setup.points) else 0
+
+
+def phase_rounds(state: EventState, index: int) -> list[Round]:
+    """The rounds of phase `index` drawn so far."""
+    setup = state.setup
+    first = setup.first_round(index)
+    last = first + setup.phases[index].rounds - 1
+    return [r for r in state.rounds if first <= r.number <= last]
+
+
+def _seated(rounds: list[Round]) -> list[str]:
+    names: list[str] = []
+    for rnd in rounds:
+        for table in rnd.tables:
+            names.extend(n for n in table if n not in names)
+    return names
+
+
+def entrants(state: EventState, index: int) -> list[str]:
+    """Who plays phase `index`, in the order they came into it: everyone entered in the
+    first phase (by name); in a later one those seated in it, by their rank in the phase
+    before (the cut, once its first round is drawn; before, the cut it would make)."""
+    if index == 0:
+        names = list(state.players)
+        names.extend(n for n in _seated(phase_rounds(state, 0)) if n not in names)
+        return sorted(names, key=lambda n: (n.casefold(), n))
+    rounds = phase_rounds(state, index)
+    if not rounds:
+        return cut(state, index)
+    seated = _seated(rounds)
+    before = [s.name for s in ranking(state, index - 1)]
+    return [n for n in before if n in seated] + [n for n in seated if n not in before]
+
+
+def ranking(state: EventState, index: int) -> list[Score]:
+    """Phase `index`'s players, best first."""
+    setup = state.setup
+    names = entrants(state, index)
+    came = {name: i for i, name in enumerate(names)}
+    points = dict.fromkeys(names, 0)
+    worth = dict.fromkeys(names, 0)
+    wins = dict.fromkeys(names, 0)
+    played = dict.fromkeys(names, 0)
+    last: dict[str, tuple[int, int]] = {}
+    met: dict[str, list[str]] = {name: [] for name in names}
+    for rnd in phase_rounds(state, index):
+        for number in sorted(rnd.results):
+            places = rnd.results[number].places
+            for p in places:
+                if p.name not in came:  # a name the phase does not know: seated after all
+                    came[p.name] = len(came)
+                    for table in (points, worth, wins, played):
+                        table[p.name] = 0
+                    met[p.name] = []
+                points[p.name] += points_for(setup, p.place)
+                worth[p.name] += p.worth
+                wins[p.name] += p.place == 1
+                played[p.name] += 1
+                last[p.name] = (p.place, p.worth)
+                met[p.name].extend(o.name for o in places if o.name != p.name)
+    scores = [
+        Score(
+            name=name,
+            points=points[name],
+            worth=worth[name],
+            wins=wins[name],
+            opponents=sum(points[o] for o in met[name]),
+            played=played[name],
+            place=last.get(name, (0, 0))[0],
+            last_worth=last.get(name, (0, 0))[1],
+        )
+        for name in came
+    ]
+    order = setup.tie_breaks
+    return sorted(
+        scores,
+        key=lambda s: (-s.points, *(-b for b in s.breaks(order)), came[s.name]),
+    )
+
+
+def cut(state: EventState, index: int) -> list[str]:
+    """The players going on to phase `index` (a later phase), best first.
+
+    Raises:
+        NotAllowed: the phase before has fewer players than the cut takes.
+    """
+    phase = state.setup.phases[index]
+    wanted = phase.players or 0
+    before = ranking(state, index - 1)
+    if len(before) < wanted:
+        raise NotAllowed(
+            "The {phase} takes the best {n}, but only {have} played the phase before.",
+            phase=phase.name,
+            n=wanted,
+            have=len(before),
+        )
+    return [s.name for s in before[:wanted]]
+
+
+def reached(state: EventState) -> int:
+    """The furthest phase with a round drawn (0 before the first draw)."""
+    if not state.rounds:
+        return 0
+    found = state.setup.phase_of(state.rounds[-1].number)
+    return found[0] if found is not None else len(state.setup.phases) - 1
+
+
+def standings(state: EventState) -> list[dict[str, object]]:
+    """The event's standings: those in the furthest phase by its ranking, then those
+    out at each phase before by that phase's ranking. Each row carries its phase, the
+    points and tie-breaks there, the place and worth at the last table played and the
+    worth over every round."""
+    setup = state.setup
+    total: dict[str, int] = {}
+    furthest: dict[str, int] = {}
+    for rnd in state.rounds:
+        for table in rnd.tables:
+            for name in table:
+                furthest[name] = rnd.number
+        for result in rnd.results.values():
+            for p in result.places:
+                total[p.name] = total.get(p.name, 0) + p.worth
+    rows: list[dict[str, object]] = []
+    placed: set[str] = set()
+    for index in range(reached(state), -1, -1):
+        for score in ranking(state, index):
+            if score.name in placed:
+                continue
+            placed.add(score.name)
+            rows.append(
+                {
+                    "rank": len(rows) + 1,
+                    "name": score.name,
+                    "stage": setup.phases[index].name,
+                    "points": score.points,
+                    "money": score.worth,
+                    "wins": score.wins,
+                    "opponents": score.opponents,
+                    "round": furthest.get(score.name, 0),
+                    "place": score.place,
+                    "worth": score.last_worth,
+                    "total": total.get(score.name, 0),
+                    "byes": 0,
+                }
+            )
+    return rows
+
+
+def seeded(ranked: list[str], size: int, smaller: bool = False) -> tuple[tuple[str, ...], ...]:
+    """Tables seated by rank, as a cut seats the next phase: the best one at each table
+    in turn, then back the other way (8 players at 2 tables: 1, 4, 5, 8 and 2, 3, 6, 7),
+    so every table holds the same mix of strengths."""
+    from banker.tournament.seating import table_sizes
+
+    sizes = table_sizes(len(ranked), size, smaller)
+    tables: list[list[str]] = [[] for _ in sizes]
+    left = list(ranked)
+    forward = True
+    while left:
+        order = range(len(sizes)) if forward else range(len(sizes) - 1, -1, -1)
+        for t in order:
+            if left and len(tables[t]) < sizes[t]:
+                tables[t].append(left.pop(0))
+        forward = not forward
+    return tuple(tuple(t) for t in tables)
