@@ -10,13 +10,21 @@ from pydantic import ValidationError
 
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput
-from banker.core.money import N_, Message, msg, plural
+from banker.core.money import N_, Message, joined, msg, plural
 from banker.i18n import ENGLISH, Translator, default_language, translator
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.launch import TOURNAMENT_HELP
 from banker.tournament.journal import EventJournal, resolve_event_path
 from banker.tournament.language import VERBS, done_saving, inert, perform, save_results
-from banker.tournament.model import EventSetup, setup_problems
+from banker.tournament.model import (
+    DEFAULT_POINTS,
+    DEFAULT_TIE_BREAKS,
+    PHASE_WORDS,
+    TIE_BREAK_WORDS,
+    EventSetup,
+    Phase,
+    setup_problems,
+)
 
 _HELP = {
     "players": N_("enter players: NAMES separated by commas"),
@@ -30,7 +38,7 @@ _HELP = {
     "correct": N_("correct a result: [ROUND] TABLE Ana=...,... because REASON"),
     "undo": N_("undo the last director's command (journaled)"),
     "redo": N_("redo what was undone"),
-    "standings": N_("print the standings"),
+    "standings": N_("print the standings, or save them as CSV: [FILE]"),
     "csv": N_("save every round's results as CSV: FILE"),
 }
 
@@ -48,13 +56,60 @@ def add_parser(
         "event", metavar="EVENT", help=t(N_("a name (kept in your games folder) or a path"))
     )
     new.add_argument("--name", help=t(N_("the event's title (default: EVENT)")))
-    new.add_argument("--rounds", type=int, default=3, help=t(N_("number of rounds (default 3)")))
+    new.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help=t(N_("preliminary rounds, scored by points (default 3)")),
+    )
     new.add_argument("--minutes", type=int, default=90, help=t(N_("round length (default 90)")))
     new.add_argument(
+        "--semi-finals",
+        type=int,
+        metavar="N",
+        help=t(N_("the best N of the preliminaries play semi-finals, seated by rank")),
+    )
+    new.add_argument(
+        "--semi-minutes",
+        type=int,
+        default=75,
+        help=t(N_("a semi-final's length (default 75)")),
+    )
+    new.add_argument(
+        "--final",
+        type=int,
+        metavar="N",
+        help=t(N_("the best N go on to a final (from the semi-finals when there are some)")),
+    )
+    new.add_argument(
+        "--final-minutes", type=int, default=120, help=t(N_("the final's length (default 120)"))
+    )
+    new.add_argument(
+        "--points",
+        default=",".join(str(p) for p in DEFAULT_POINTS),
+        metavar="5,4,3,2,1",
+        help=t(N_("points by place, first to last")),
+    )
+    new.add_argument(
+        "--tie-breaks",
+        default=",".join(DEFAULT_TIE_BREAKS),
+        metavar="worth,wins",
+        help=t(
+            N_(
+                "between equal points, in order: worth (money totals), wins, opponents "
+                "(the points of those met)"
+            )
+        ),
+    )
+    new.add_argument(
         "--advance",
-        default="winners",
         metavar="winners|best:N",
-        help=t(N_("who goes on: each table's winner, or the best N by place then worth")),
+        help=t(
+            N_(
+                "instead of points and phases: after each round, each table's winner or "
+                "the best N by place then worth go on"
+            )
+        ),
     )
     new.add_argument(
         "--table-size", type=int, default=4, help=t(N_("players per table (default 4)"))
@@ -88,6 +143,11 @@ def add_parser(
     out.add_argument("event", metavar="EVENT")
     out.add_argument("-o", "--output", help=t(N_("a file (default: print)")))
     out.add_argument("--force", action="store_true", help=t(N_("replace the file if there is one")))
+    out.add_argument(
+        "--standings",
+        action="store_true",
+        help=t(N_("the standings (rank, points, tie-breaks) instead of every round's results")),
+    )
     rec = acts.add_parser(
         "recover", help=t(N_("save every intact entry of a damaged event file into a new one"))
     )
@@ -156,9 +216,10 @@ def run(args: argparse.Namespace) -> int:
                     mark = f"  {undone}" if entry.undone else ""
                     print(inert(f"{entry.seq:>5}  {entry.at}  {entry.message.render(say)}{mark}"))
             elif action == "csv":
-                from banker.tournament.director import results_csv
+                from banker.tournament.director import results_csv, standings_csv
 
-                text = results_csv(journal.state)
+                made = standings_csv if args.standings else results_csv
+                text = made(journal.state)
                 if args.output:
                     target = Path(args.output).expanduser()
                     save_results(target, text, journal.path, force=args.force)
@@ -200,22 +261,15 @@ def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
     results, in the language of `say`."""
     state = journal.state
     setup = state.setup
-    how = (
-        msg("each table's winner goes on")
-        if setup.advance == "winners"
-        else msg("the best {n} go on", n=setup.best or 0)
-    )
     lines = [
         msg(
-            "{event}: {rounds} rounds of {minutes} minutes on the {board} board, tables of "
-            "{size} (or {other} where the players do not divide); {how}.",
+            "{event}, on the {board} board at tables of {size} (or {other} where the "
+            "players do not divide): {how}",
             event=setup.name,
-            rounds=setup.rounds,
-            minutes=setup.minutes,
             board=_board_words(setup.board),
             size=setup.table_size,
             other=setup.table_size + (-1 if setup.smaller_tables else 1),
-            how=how,
+            how=format_words(setup),
         ).render(say),
         plural(len(state.players), "{n} player entered.", "{n} players entered.").render(say),
     ]
@@ -245,6 +299,48 @@ def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
     return lines
 
 
+def format_words(setup: EventSetup) -> Message:
+    """How the event is played, in a sentence: a championship's phases, points and
+    tie-breaks, or an event's rounds and who goes on after each."""
+    if not setup.phases:
+        how = (
+            msg("each table's winner goes on")
+            if setup.advance == "winners"
+            else msg("the best {n} go on", n=setup.best or 0)
+        )
+        return msg(
+            "{rounds} rounds of {minutes} minutes; {how}.",
+            rounds=setup.rounds,
+            minutes=setup.minutes,
+            how=how,
+        )
+    first, *cuts = setup.phases
+    parts = [
+        plural(
+            first.rounds,
+            "{n} preliminary round of {minutes} minutes",
+            "{n} preliminary rounds of {minutes} minutes",
+            minutes=first.minutes,
+        )
+    ]
+    for phase in cuts:
+        parts.append(
+            msg(
+                "the best {n} to the {phase} ({minutes} minutes)",
+                n=phase.players or 0,
+                phase=msg(PHASE_WORDS[phase.name]),
+                minutes=phase.minutes,
+            )
+        )
+    breaks = joined([msg(TIE_BREAK_WORDS[b]) for b in setup.tie_breaks], ", ")
+    return msg(
+        "{phases}; points by place {points}, ties broken by {breaks}.",
+        phases=joined(parts, "; "),
+        points="-".join(str(p) for p in setup.points),
+        breaks=breaks,
+    )
+
+
 def _board_words(name: str) -> Message | str:
     from banker.tournament.director import _board_words as words
 
@@ -255,19 +351,28 @@ def _new(args: argparse.Namespace, say: Translator = ENGLISH) -> int:
     from banker.cli import _load_rules
 
     advance, best = "winners", None
-    if args.advance != "winners":
+    phases: tuple[Phase, ...] = ()
+    if args.advance is not None:
         kind, _, count = args.advance.partition(":")
-        if kind != "best" or not count.isdigit() or int(count) < 1:
+        if kind == "best" and count.isdigit() and int(count) >= 1:
+            advance, best = "best", int(count)
+        elif args.advance != "winners":
             raise BadInput("--advance is winners, or best:N (e.g. best:16).")
-        advance, best = "best", int(count)
+        if args.semi_finals is not None or args.final is not None:
+            raise BadInput("A championship's cuts say who goes on: no --advance with them.")
+    else:
+        phases = _phases(args)
     edition = load_edition(args.edition)
     try:
         setup = EventSetup(
             name=args.name or Path(args.event).stem,
-            rounds=args.rounds,
+            rounds=sum(p.rounds for p in phases) if phases else args.rounds,
             minutes=args.minutes,
             advance=advance,
             best=best,
+            phases=phases,
+            points=_numbers(args.points),
+            tie_breaks=tuple(w.strip() for w in args.tie_breaks.split(",") if w.strip()),
             table_size=args.table_size,
             smaller_tables=args.smaller_tables,
             edition=args.edition,
@@ -280,14 +385,36 @@ def _new(args: argparse.Namespace, say: Translator = ENGLISH) -> int:
     path = resolve_event_path(args.event)
     with EventJournal.create(path, setup):
         pass
-    made = msg(
-        "New event at {path}: {event}, {rounds} rounds of {minutes} minutes.",
-        path=str(path),
-        event=setup.name,
-        rounds=setup.rounds,
-        minutes=setup.minutes,
-    )
+    made = msg("New event at {path}: {how}", path=str(path), how=format_words(setup))
     print(made.render(say))
     line = f"banker tournament players {args.event} NAME,NAME,...; draw"
     print(msg("Next: {line}", line=line).render(say))
     return 0
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    """`5,4,3,2,1` as whole numbers.
+
+    Raises:
+        BadInput: one is not a whole number.
+    """
+    words = [w.strip() for w in text.split(",")]
+    if not all(w.isdigit() and w.isascii() for w in words):
+        raise BadInput("--points: whole numbers by place, first to last (e.g. 5,4,3,2,1).")
+    return tuple(int(w) for w in words)
+
+
+def _phases(args: argparse.Namespace) -> tuple[Phase, ...]:
+    """The championship the line asks for: the preliminaries, then the semi-finals and
+    the final when it names them."""
+    try:
+        phases = [Phase(name="preliminary", rounds=args.rounds, minutes=args.minutes)]
+        if args.semi_finals is not None:
+            phases.append(
+                Phase(name="semi-final", minutes=args.semi_minutes, players=args.semi_finals)
+            )
+        if args.final is not None:
+            phases.append(Phase(name="final", minutes=args.final_minutes, players=args.final))
+    except ValidationError as exc:
+        raise BadInput(setup_problems(exc)) from None
+    return tuple(phases)

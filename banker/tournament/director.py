@@ -20,15 +20,17 @@ from typing import Any
 
 from banker.core.edition import load_edition
 from banker.core.errors import BankerError
-from banker.core.money import Message, msg
+from banker.core.money import N_, Message, msg
 from banker.core.rules import RULE_NAMES
 from banker.i18n.message import ENGLISH, Translator, joined
 from banker.tournament.follower import Follower, TableLive
 from banker.tournament.journal import EventJournal, now
 from banker.tournament.model import (
+    PHASE_WORDS,
     AtTime,
     EndRound,
     EventCommand,
+    EventSetup,
     EventState,
     LinkTable,
     Place,
@@ -392,10 +394,14 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
                     "differs": [m.render(say) for m in differences(state, number, table)],
                 }
             )
+    setup = state.setup
+    found = setup.phase_of(current.number) if current is not None else None
     return {
-        "event": state.setup.name,
+        "event": setup.name,
         "round": current.number if current is not None else 0,
-        "rounds": state.setup.rounds,
+        "rounds": setup.rounds,
+        "phase": PHASE_WORDS[found[1].name] if found is not None else None,
+        "columns": standings_columns(setup),
         "started": bool(current and current.started),
         "ended": bool(current and current.ended),
         "time_left": left,
@@ -403,10 +409,49 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
         "byes": list(current.byes) if current is not None else [],
         "tables": tables,
         "standings": [
-            {**row, "worth_text": money(row["worth"]) if row["place"] else ""}
+            {
+                **row,
+                "worth_text": money(row["worth"]) if row["place"] else "",
+                "money_text": money(row["money"]) if "money" in row else "",
+                "place_cell": row["place"] or ("bye" if row["byes"] else ""),
+                "stage_words": PHASE_WORDS[row["stage"]] if "stage" in row else "",
+            }
             for row in standings(state)
         ],
     }
+
+
+def standings_columns(setup: EventSetup) -> list[dict[str, Any]]:
+    """The standings' columns on the page and the board: the row's key, the heading (in
+    English, said in the page's language there) and whether the cells are words to say."""
+    columns: list[dict[str, Any]] = [
+        {"key": "rank", "label": "#", "words": False},
+        {"key": "name", "label": N_("Player"), "words": False},
+    ]
+    if not setup.phases:
+        return [
+            *columns,
+            {"key": "round", "label": N_("Round"), "words": False},
+            {"key": "place_cell", "label": N_("Place"), "words": True},
+            {"key": "worth_text", "label": N_("Worth"), "words": False},
+        ]
+    columns += [
+        {"key": "stage_words", "label": N_("Phase"), "words": True},
+        {"key": "points", "label": N_("Points"), "words": False},
+    ]
+    keys = {"worth": "money_text", "wins": "wins", "opponents": "opponents"}
+    for tie_break in setup.tie_breaks:
+        columns.append(
+            {"key": keys[tie_break], "label": TIE_BREAK_HEADINGS[tie_break], "words": False}
+        )
+    return columns
+
+
+TIE_BREAK_HEADINGS = {
+    "worth": N_("Money totals"),
+    "wins": N_("Tables won"),
+    "opponents": N_("Opponents' points"),
+}
 
 
 def _places(table: dict[str, Any]) -> tuple[Place, ...] | None:
@@ -444,6 +489,44 @@ def results_csv(state: EventState) -> str:
                 )
         for name in rnd.byes:
             writer.writerow([rnd.number, "bye", "", _cell(name), "", "", "", ""])
+    return out.getvalue()
+
+
+def standings_csv(state: EventState) -> str:
+    """The event's standings, one row per player, best first: a championship's rank,
+    phase reached, points and tie-breaks (in the event's order) there, and the worth over
+    every round; an event of rounds' furthest round, place and worth there, and total."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    setup = state.setup
+    if setup.phases:
+        breaks = list(setup.tie_breaks)
+        writer.writerow(["rank", "player", "phase", "points", *breaks, "total_worth"])
+        for row in standings(state):
+            values = [row["money" if b == "worth" else b] for b in breaks]
+            writer.writerow(
+                [
+                    row["rank"],
+                    _cell(row["name"]),
+                    row["stage"],
+                    row["points"],
+                    *values,
+                    row["total"],
+                ]
+            )
+    else:
+        writer.writerow(["rank", "player", "round", "place", "worth", "total_worth"])
+        for row in standings(state):
+            writer.writerow(
+                [
+                    row["rank"],
+                    _cell(row["name"]),
+                    row["round"],
+                    row["place"] or "",
+                    row["worth"] if row["place"] else "",
+                    row["total"],
+                ]
+            )
     return out.getvalue()
 
 

@@ -10,7 +10,7 @@
     record TABLE Ana=2400,Ben=1800   a table's result by hand (a paper score sheet)
     correct [ROUND] TABLE Ana=2600,Ben=1800 because REASON
     undo | redo
-    standings
+    standings [FILE]                 print the standings, or save them as CSV
     csv FILE                         save every round's results as CSV
 
 Standings by hand list the players from first to last with their worth, one place each
@@ -25,19 +25,22 @@ import os
 import re
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from banker.core.commands import check_player_names, name_key
 from banker.core.errors import BadInput, BankerError
-from banker.core.money import N_, Message, msg
-from banker.i18n import Translator, translator
+from banker.core.money import N_, Message, joined, msg, plural
+from banker.i18n import ENGLISH, Translator, translator
 from banker.tournament.journal import EventJournal, now
 from banker.tournament.model import (
     MAX_WORTH,
+    PHASE_WORDS,
+    TIE_BREAK_WORDS,
     AddPlayers,
     CorrectResult,
     EndRound,
     EventCommand,
+    EventState,
     LinkTable,
     Place,
     RecordResult,
@@ -169,18 +172,15 @@ def perform(
     if verb == "redo":
         return done(journal.redo())
     if verb == "standings":
-        from banker.tournament.director import standings
+        from banker.tournament.director import standings, standings_csv
 
-        return [
-            f"{r['rank']:>3}. {r['name']:<20} "
-            + msg(
-                "round {round} place {place} worth {worth}",
-                round=r["round"],
-                place=r["place"] or "-",
-                worth=r["worth"],
-            ).render(say)
-            for r in standings(state)
-        ]
+        where = rest.strip()
+        if where:
+            force = where.endswith(" --force")
+            target = Path(where.removesuffix(" --force").strip()).expanduser()
+            save_results(target, standings_csv(state), journal.path, force=force)
+            return [done_saving(target, say)]
+        return standings_lines(state, standings(state), say)
     if verb == "csv":
         from banker.tournament.director import results_csv
 
@@ -195,6 +195,44 @@ def perform(
     raise BadInput(
         "{verb!r} is not a director's command: {verbs}.", verb=verb, verbs=", ".join(VERBS)
     )
+
+
+def standings_lines(
+    state: EventState, rows: list[dict[str, Any]], say: Translator = ENGLISH
+) -> list[str]:
+    """The standings as printed, one line a player: a championship's phase, points and
+    tie-breaks; an event of rounds' furthest round, place and worth there."""
+    setup = state.setup
+    lines: list[str] = []
+    for r in rows:
+        if setup.phases:
+            breaks = joined(
+                [
+                    msg(
+                        "{what} {value}",
+                        what=msg(TIE_BREAK_WORDS[b]),
+                        value=r["money" if b == "worth" else b],
+                    )
+                    for b in setup.tie_breaks
+                ],
+                ", ",
+            )
+            said = plural(
+                r["points"],
+                "{phase}: {n} point ({breaks})",
+                "{phase}: {n} points ({breaks})",
+                phase=msg(PHASE_WORDS[r["stage"]]),
+                breaks=breaks,
+            )
+        else:
+            said = msg(
+                "round {round} place {place} worth {worth}",
+                round=r["round"],
+                place=r["place"] or "-",
+                worth=r["worth"],
+            )
+        lines.append(f"{r['rank']:>3}. {r['name']:<20} " + said.render(say))
+    return lines
 
 
 def save_results(target: Path, text: str, event: Path, force: bool = False) -> None:

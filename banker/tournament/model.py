@@ -30,6 +30,17 @@ DEFAULT_POINTS = (5, 4, 3, 2, 1)
 1 for fifth at a table of five; a place beyond the table's list scores 0."""
 DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = ("worth", "wins")
 """The money totals first, as the official rules break ties; then tables won."""
+PHASE_WORDS: dict[str, str] = {
+    "preliminary": N_("preliminaries"),
+    "semi-final": N_("semi-finals"),
+    "final": N_("final"),
+}
+"""A phase as the director and the standings say it."""
+TIE_BREAK_WORDS: dict[str, str] = {
+    "worth": N_("money totals"),
+    "wins": N_("tables won"),
+    "opponents": N_("opponents' points"),
+}
 
 
 class Phase(BaseModel):
@@ -547,6 +558,7 @@ _SETUP_LIMITS: dict[str, str] = {
         "Points by place: 1 to 8 whole numbers from 0 to 1000, a better place never scoring less."
     ),
     "tie_breaks": N_("Tie-breaks: worth, wins or opponents, each at most once."),
+    "players": N_("A cut (--semi-finals, --final) takes at least 2 players."),
 }
 
 

@@ -66,6 +66,17 @@ WORDS = [
     N_("live"),
     N_("reconnecting"),
     N_("sharing stopped"),
+    N_("Player"),
+    N_("Place"),
+    N_("Worth"),
+    N_("Phase"),
+    N_("Points"),
+    N_("Money totals"),
+    N_("Tables won"),
+    N_("Opponents' points"),
+    N_("preliminaries"),
+    N_("semi-finals"),
+    N_("final"),
 ]
 """Words the script shows, sent translated with every board."""
 

@@ -10,9 +10,11 @@ import pytest
 from pydantic import ValidationError
 
 from banker.core.errors import NotAllowed
+from banker.i18n import translator
 from banker.i18n.message import ENGLISH
-from banker.tournament.director import standings, time_left
+from banker.tournament.director import standings, standings_columns, standings_csv, time_left
 from banker.tournament.journal import EventJournal
+from banker.tournament.language import standings_lines
 from banker.tournament.model import (
     AddPlayers,
     EndRound,
@@ -265,3 +267,58 @@ def test_seventeen_players_through_preliminaries_a_cut_to_eight_semis_and_a_fina
         assert len({r["name"] for r in rows}) == 17
         with pytest.raises(NotAllowed):
             next_seating(journal.state)
+
+
+def test_the_standings_csv_carries_rank_phase_points_and_tie_breaks() -> None:
+    state = _preliminaries(_setup(tie_breaks=("wins", "worth", "opponents")))
+    state, _ = apply(state, next_seating(state))
+    state = _play(state, 3, _table(("F", 2600), ("A", 2400), ("E", 2000), ("B", 1000)))
+    lines = standings_csv(state).splitlines()
+    assert lines[0] == "rank,player,phase,points,wins,worth,opponents,total_worth"
+    # the final's own points, tables won, money and opponents (4+3+2 for F)
+    assert lines[1] == "1,F,final,5,1,2600,9,6000"
+    assert lines[4] == "4,B,final,2,0,1000,12,6100"
+    # the preliminaries' for the rest: C 7 points, no win, 2500, 44 from those met
+    assert lines[5] == "5,C,preliminary,7,0,2500,44,2500"
+    assert len(lines) == 9
+
+
+def test_the_line_and_the_page_say_the_phase_points_and_tie_breaks() -> None:
+    state = _preliminaries(_setup())
+    rows = standings(state)
+    lines = standings_lines(state, rows)
+    assert (
+        lines[0].split()
+        == "1. E preliminaries: 10 points (money totals 5300, tables won 2)".split()
+    )
+    malay = standings_lines(state, rows, translator("ms"))
+    assert "mata" in malay[0] and "points" not in malay[0]
+    columns = [c["label"] for c in standings_columns(state.setup)]
+    assert columns == ["#", "Player", "Phase", "Points", "Money totals", "Tables won"]
+
+
+def test_the_command_line_makes_a_championship_and_refuses_what_does_not_fit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from banker.cli import main
+
+    path = tmp_path / "cup.event"
+    line = ["tournament", "new", str(path), "--semi-finals", "8", "--final", "4"]
+    assert main([*line, "--points", "6,4,2,1", "--tie-breaks", "opponents,worth"]) == 0
+    with EventJournal.open(path, read_only=True) as journal:
+        setup = journal.state.setup
+    assert [(p.name, p.rounds, p.minutes, p.players) for p in setup.phases] == [
+        ("preliminary", 3, 90, None),
+        ("semi-final", 1, 75, 8),
+        ("final", 1, 120, 4),
+    ]
+    assert (setup.rounds, setup.points, setup.tie_breaks) == (
+        5,
+        (6, 4, 2, 1),
+        ("opponents", "worth"),
+    )
+    said = capsys.readouterr().out
+    assert "the best 8 to the semi-finals (75 minutes)" in said
+    for bad in (["--points", "5,x"], ["--final", "1"], ["--advance", "best:4", "--final", "4"]):
+        assert main(["tournament", "new", str(tmp_path / "other.event"), *bad]) != 0
+        assert not (tmp_path / "other.event").exists()

@@ -128,14 +128,15 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         say = self.say
         left = clock(board["time_left"]) if board["started"] and not board["ended"] else ""
         where = self.standings.url if self.standings is not None else ""
+        phase = f" · {say(board['phase'])}" if board["phase"] else ""
         state = (
             say(N_("ended")) if board["ended"] else (say(N_("playing")) if board["started"] else "")
         )
         self.query_one("#head", Static).update(
             Text(
                 inert(
-                    f"{board['event']} · {say(N_('Round'))} {board['round']}/{board['rounds']} "
-                    f"{state} {left}   {where}"
+                    f"{board['event']} · {say(N_('Round'))} {board['round']}/{board['rounds']}"
+                    f"{phase} {state} {left}   {where}"
                 )
             )
         )

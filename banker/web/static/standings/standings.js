@@ -7,6 +7,7 @@
   var clock = document.getElementById("clock");
   var tables = document.getElementById("tables");
   var body = document.querySelector("#standings tbody");
+  var head = document.querySelector("#standings thead");
   var words = {};
   var endsAt = null;
 
@@ -30,7 +31,7 @@
 
   function render(board) {
     words = board.words || {};
-    document.getElementById("title").textContent = board.event + " \u00b7 " + w("Round") + " " + board.round + "/" + board.rounds;
+    document.getElementById("title").textContent = board.event + " \u00b7 " + w("Round") + " " + board.round + "/" + board.rounds + (board.phase ? " \u00b7 " + w(board.phase) : "");
     endsAt = board.ends_at ? Date.parse(board.ends_at) : null;
     tick();
     tables.replaceChildren();
@@ -53,10 +54,18 @@
       if (t.corrected) card.appendChild(el("div", "flag", w("corrected")));
       tables.appendChild(card);
     });
+    var columns = board.columns || [];
+    var headRow = el("tr");
+    columns.forEach(function (c) { headRow.appendChild(el("th", null, w(c.label))); });
+    head.replaceChildren(headRow);
     body.replaceChildren();
     board.standings.forEach(function (r) {
       var tr = el("tr");
-      [r.rank, r.name, r.round || "", r.place || (r.byes ? w("bye") : ""), r.worth_text || ""].forEach(function (v) { tr.appendChild(el("td", null, v)); });
+      columns.forEach(function (c) {
+        var v = r[c.key];
+        if (v === undefined || v === null || v === 0 && c.key === "round") v = "";
+        tr.appendChild(el("td", null, c.words && v !== "" ? w(String(v)) : v));
+      });
       body.appendChild(tr);
     });
   }
