@@ -31,6 +31,10 @@ _HELP = {
     "draw": N_("draw the next round's seating (seeded, journaled) and print it"),
     "seating": N_("print a round's seating and one 'banker new' line per table"),
     "swap": N_("swap two players' seats before the round starts: Ana,Ben because REASON"),
+    "withdraw": N_("a player leaves the event: NAME because REASON"),
+    "enter": N_("late entries, for the preliminaries from the next draw: NAMES because REASON"),
+    "alternates": N_("who waits for a seat a withdrawal leaves, in order: NAMES"),
+    "substitute": N_("one takes another's seat before the round starts: NAME,NAME because REASON"),
     "link": N_("follow a table of this round: TABLE URL (its share address)"),
     "start": N_("start this round's clock"),
     "end": N_("time: end this round; tables still playing are flagged"),
@@ -273,6 +277,10 @@ def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
         ).render(say),
         plural(len(state.players), "{n} player entered.", "{n} players entered.").render(say),
     ]
+    if state.alternates:
+        waiting = msg("Alternates, in order: {names}", names=", ".join(state.alternates))
+        lines.append(waiting.render(say))
+    lines += ["  " + said.render(say) for said in state.people]
     for rnd in state.rounds:
         status = "ended" if rnd.ended else ("playing" if rnd.started else "drawn")
         lines.append(

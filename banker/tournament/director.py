@@ -332,6 +332,7 @@ def standings(state: EventState) -> list[dict[str, Any]]:
     )
     for rank, row in enumerate(ranked, start=1):
         row["rank"] = rank
+        row["withdrawn"] = row["name"] in state.withdrawn
     return ranked
 
 
@@ -501,7 +502,7 @@ def standings_csv(state: EventState) -> str:
     setup = state.setup
     if setup.phases:
         breaks = list(setup.tie_breaks)
-        writer.writerow(["rank", "player", "phase", "points", *breaks, "total_worth"])
+        writer.writerow(["rank", "player", "phase", "points", *breaks, "total_worth", "withdrawn"])
         for row in standings(state):
             values = [row["money" if b == "worth" else b] for b in breaks]
             writer.writerow(
@@ -512,10 +513,11 @@ def standings_csv(state: EventState) -> str:
                     row["points"],
                     *values,
                     row["total"],
+                    _withdrawn(state, row["name"]),
                 ]
             )
     else:
-        writer.writerow(["rank", "player", "round", "place", "worth", "total_worth"])
+        writer.writerow(["rank", "player", "round", "place", "worth", "total_worth", "withdrawn"])
         for row in standings(state):
             writer.writerow(
                 [
@@ -525,9 +527,16 @@ def standings_csv(state: EventState) -> str:
                     row["place"] or "",
                     row["worth"] if row["place"] else "",
                     row["total"],
+                    _withdrawn(state, row["name"]),
                 ]
             )
     return out.getvalue()
+
+
+def _withdrawn(state: EventState, name: str) -> str:
+    """The CSV's word for a player who withdrew: the reason (empty for the others)."""
+    reason = state.withdrawn.get(name)
+    return "" if reason is None else _cell(reason)
 
 
 def _cell(text: str) -> str:

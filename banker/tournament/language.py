@@ -4,6 +4,10 @@
     draw                             draw the next round's seating and print it
     seating [ROUND]                  print a round's seating and its `banker new` lines
     swap Ana,Ben because REASON      swap two players' seats before the round starts
+    withdraw Ana because REASON      a player leaves (an alternate takes a seat not yet played)
+    enter Zoe because REASON         a late entry: plays the preliminaries from the next draw
+    alternates Yan,Zed               who waits for a seat a withdrawal leaves, in order
+    substitute Ana,Zoe because REASON  Zoe takes Ana's seat in a round not yet started
     link TABLE URL                   follow a table of this round at its share address
     start                            start this round's clock
     end                              time: end this round (tables still playing are flagged)
@@ -36,9 +40,11 @@ from banker.tournament.model import (
     MAX_WORTH,
     PHASE_WORDS,
     TIE_BREAK_WORDS,
+    AddAlternates,
     AddPlayers,
     CorrectResult,
     EndRound,
+    EnterLate,
     EventCommand,
     EventState,
     LinkTable,
@@ -47,7 +53,9 @@ from banker.tournament.model import (
     Round,
     Seat,
     StartRound,
+    Substitute,
     SwapPlayers,
+    Withdraw,
 )
 from banker.tournament.seating import next_seating, seating_lines
 
@@ -59,6 +67,10 @@ VERBS = (
     "draw",
     "seating",
     "swap",
+    "withdraw",
+    "enter",
+    "alternates",
+    "substitute",
     "link",
     "start",
     "end",
@@ -123,6 +135,8 @@ def perform(
         first, second = (seated.get(name_key(n), n) for n in pair)
         swap = SwapPlayers(round=current.number, names=(first, second), reason=reason.strip())
         return done(change(swap)) + seating_lines(journal.state, current.number, say)
+    if verb in ("withdraw", "enter", "alternates", "substitute"):
+        return done(change(_people(verb, rest, journal)))
     if verb == "link":
         parts = rest.split()
         if len(parts) != 2 or not parts[0].isdigit():
@@ -231,7 +245,10 @@ def standings_lines(
                 place=r["place"] or "-",
                 worth=r["worth"],
             )
-        lines.append(f"{r['rank']:>3}. {r['name']:<20} " + said.render(say))
+        gone = ""
+        if r.get("withdrawn"):
+            gone = " " + msg("(withdrew: {why})", why=state.withdrawn[r["name"]]).render(say)
+        lines.append(f"{r['rank']:>3}. {r['name']:<20} " + said.render(say) + gone)
     return lines
 
 
@@ -277,6 +294,47 @@ def inert(text: str) -> str:
     """`text` with every control and format character taken out (line breaks kept): what
     Banker prints never moves the cursor, sets a title or clears a terminal."""
     return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cf"))
+
+
+_PEOPLE_FORMS = {
+    "withdraw": N_("withdraw Ana because REASON: an entered player and the reason."),
+    "enter": N_("enter Zoe,Yan because REASON: the late entries and the reason."),
+    "alternates": N_("alternates Yan,Zed: who waits for a seat, in order."),
+    "substitute": N_(
+        "substitute Ana,Zoe because REASON: the seated player, who takes the seat, and the reason."
+    ),
+}
+
+
+def _people(verb: str, rest: str, journal: EventJournal) -> EventCommand:
+    """`withdraw`, `enter`, `alternates` and `substitute` as the director types them."""
+    state = journal.state
+    head, sep, reason = rest.partition(" because ")
+    reason = reason.strip()
+    names = [" ".join(n.split()) for n in head.split(",") if n.strip()]
+    needs_reason = verb != "alternates"
+    wanted = {"withdraw": 1, "substitute": 2}.get(verb)
+    if (
+        not names
+        or (needs_reason and (not sep or not reason))
+        or (not needs_reason and sep)
+        or (wanted is not None and len(names) != wanted)
+    ):
+        raise BadInput(_PEOPLE_FORMS[verb])
+    known = {name_key(n): n for n in [*state.players, *state.alternates]}
+    if verb == "withdraw":
+        return Withdraw(name=known.get(name_key(names[0]), names[0]), reason=reason)
+    if verb == "substitute":
+        out = known.get(name_key(names[0]), names[0])
+        into = known.get(name_key(names[1]), names[1])
+        if into not in state.alternates:
+            _check_names([*state.players, *state.alternates, into])
+        current = _current(journal)
+        return Substitute(round=current.number, out=out, into=into, reason=reason)
+    _check_names([*state.players, *state.alternates, *names])
+    if verb == "enter":
+        return EnterLate(names=tuple(names), reason=reason)
+    return AddAlternates(names=tuple(names))
 
 
 def _check_names(names: list[str]) -> None:

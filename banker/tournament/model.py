@@ -174,6 +174,46 @@ class SwapPlayers(_Cmd):
     reason: str = Field(min_length=1, max_length=200)
 
 
+class Withdraw(_Cmd):
+    """A player leaves the event, with the reason. Seated in a round not yet started,
+    their seat goes to the alternate (`alternate_for`), or the table plays without them;
+    in a round under way they finish it (the table's result names them). They are drawn
+    no more and a cut passes them by (the next by rank goes on instead)."""
+
+    kind: Literal["withdraw"] = "withdraw"
+    name: str
+    reason: str = Field(min_length=1, max_length=200)
+
+
+class EnterLate(_Cmd):
+    """Players entered after the first draw, with the reason: they play from the next
+    draw of the preliminaries (an event of rounds: the next round), with no points for
+    the rounds before."""
+
+    kind: Literal["late"] = "late"
+    names: tuple[str, ...]
+    reason: str = Field(min_length=1, max_length=200)
+
+
+class AddAlternates(_Cmd):
+    """Alternates, in order: not entered, they wait for a seat a withdrawal leaves in a
+    round not yet started (the first takes the first)."""
+
+    kind: Literal["alternates"] = "alternates"
+    names: tuple[str, ...]
+
+
+class Substitute(_Cmd):
+    """`into` takes `out`'s seat in a round not yet started, with the reason: `out`
+    withdraws, `into` plays from this round under their own name and score."""
+
+    kind: Literal["substitute"] = "substitute"
+    round: int
+    out: str
+    into: str
+    reason: str = Field(min_length=1, max_length=200)
+
+
 class LinkTable(_Cmd):
     """A table of the current round is followed at its share address."""
 
@@ -240,7 +280,11 @@ EventCommand = Annotated[
     | StartRound
     | RecordResult
     | CorrectResult
-    | EndRound,
+    | EndRound
+    | Withdraw
+    | EnterLate
+    | AddAlternates
+    | Substitute,
     Field(discriminator="kind"),
 ]
 _COMMAND = TypeAdapter(EventCommand)
@@ -293,6 +337,20 @@ class EventState:
     setup: EventSetup
     players: list[str] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
+    withdrawn: dict[str, str] = field(default_factory=dict)
+    """Who left the event, with the reason."""
+    alternates: list[str] = field(default_factory=list)
+    """Who waits for a seat, in order."""
+    late: dict[str, int] = field(default_factory=dict)
+    """Who entered after the first draw (an alternate seated, a substitute, a late entry)
+    and the first round they play."""
+    people: list[Message] = field(default_factory=list)
+    """What happened to the players, oldest first: withdrawals, late entries, seats
+    taken by alternates and substitutes, each with its reason."""
+
+    def playing(self, names: Iterable[str]) -> list[str]:
+        """`names` without those who withdrew."""
+        return [n for n in names if n not in self.withdrawn]
 
     @property
     def current(self) -> Round | None:
@@ -308,7 +366,7 @@ class EventState:
         qualifiers (and its byes)."""
         current = self.current
         if current is None:
-            return list(self.players)
+            return self.playing(self.players)
         setup = self.setup
         ranked: list[tuple[int, int, str]] = []
         chosen: list[str] = []
@@ -323,7 +381,9 @@ class EventState:
         if setup.advance == "best":
             best = setup.best or setup.table_size
             chosen = [name for _, _, name in sorted(ranked)[:best]]
-        return chosen + [b for b in current.byes if b not in chosen]
+        late = [n for n, first in self.late.items() if first > current.number]
+        going = chosen + [b for b in current.byes if b not in chosen]
+        return self.playing(going + [n for n in late if n not in going])
 
 
 def apply(state: EventState, command: EventCommand) -> tuple[EventState, Message]:
@@ -331,7 +391,10 @@ def apply(state: EventState, command: EventCommand) -> tuple[EventState, Message
     new = _copy(state)
     if isinstance(command, AddPlayers):
         if new.rounds:
-            raise NotAllowed("Players are entered before the first round is drawn.")
+            raise NotAllowed(
+                "Players are entered before the first round is drawn; after it, a late "
+                "entry: enter NAME because REASON."
+            )
         for name in command.names:
             if not name.strip():
                 raise BadInput("A player's name cannot be empty.")
@@ -339,6 +402,14 @@ def apply(state: EventState, command: EventCommand) -> tuple[EventState, Message
                 raise NotAllowed("{name} is already entered.", name=name)
             new.players.append(name)
         return new, msg("Entered: {names}", names=", ".join(command.names))
+    if isinstance(command, AddAlternates):
+        return new, _alternates(new, command)
+    if isinstance(command, EnterLate):
+        return new, _enter_late(new, command)
+    if isinstance(command, Withdraw):
+        return new, _withdraw(new, command)
+    if isinstance(command, Substitute):
+        return new, _substitute(new, command)
     if isinstance(command, Seat):
         if command.round != len(new.rounds) + 1:
             raise NotAllowed("The next round to draw is round {n}.", n=str(len(new.rounds) + 1))
@@ -520,6 +591,177 @@ def _swap(current: Round, command: SwapPlayers) -> Message:
     )
 
 
+def _known(state: EventState, name: str) -> None:
+    """Refuse a name already entered, waiting as an alternate or withdrawn."""
+    if not name.strip():
+        raise BadInput("A player's name cannot be empty.")
+    if name in state.players or name in state.alternates:
+        raise NotAllowed("{name} is already entered.", name=name)
+
+
+def _alternates(state: EventState, command: AddAlternates) -> Message:
+    for name in command.names:
+        _known(state, name)
+        state.alternates.append(name)
+    return msg("Alternates, in order: {names}", names=", ".join(state.alternates))
+
+
+def _enter_late(state: EventState, command: EnterLate) -> Message:
+    if not state.rounds:
+        raise NotAllowed("Before the first draw, players are entered with 'players'.")
+    number = len(state.rounds) + 1  # the next draw
+    found = state.setup.phase_of(number)
+    if state.setup.phases and (found is None or found[0] > 0):
+        raise NotAllowed("Late entries play the preliminaries: those are over.")
+    if number > state.setup.rounds:
+        raise NotAllowed("The event has {n} rounds.", n=str(state.setup.rounds))
+    for name in command.names:
+        _known(state, name)
+        state.players.append(name)
+        state.late[name] = number
+    said = msg(
+        "Entered late ({reason}): {names}; from round {n}",
+        reason=command.reason,
+        names=", ".join(command.names),
+        n=str(number),
+    )
+    state.people.append(said)
+    return said
+
+
+def _waiting_round(state: EventState) -> Round | None:
+    """The current round when it is drawn and not started, else None."""
+    current = state.current
+    return current if current is not None and current.started is None else None
+
+
+def alternate_for(state: EventState, rnd: Round) -> str | None:
+    """Who takes a seat left in `rnd` (drawn, not started): in the first round of a cut,
+    the best of the phase before not already seated (the next by rank); else the first
+    alternate waiting; None when there is nobody."""
+    seated = {n for names in rnd.tables for n in names}
+    found = state.setup.phase_of(rnd.number)
+    if found is not None and found[0] > 0 and state.setup.first_round(found[0]) == rnd.number:
+        from banker.tournament.scoring import ranking
+
+        for score in ranking(state, found[0] - 1):
+            if score.name not in seated and score.name not in state.withdrawn:
+                return score.name
+        return None
+    return state.alternates[0] if state.alternates else None
+
+
+def _seat_of(rnd: Round, name: str) -> tuple[int, int] | None:
+    for t, names in enumerate(rnd.tables):
+        if name in names:
+            return t, names.index(name)
+    return None
+
+
+def _check_not_followed(rnd: Round, table: int) -> None:
+    if table + 1 in rnd.urls:
+        raise NotAllowed(
+            "Table {t} is already followed: its game was set up with these players. "
+            "Change the seats before its banker starts the game.",
+            t=str(table + 1),
+        )
+
+
+def _take_seat(state: EventState, rnd: Round, seat: tuple[int, int], into: str) -> None:
+    """`into` sits in `seat` of `rnd` (a round drawn, not started)."""
+    t, i = seat
+    names = list(rnd.tables[t])
+    names[i] = into
+    rnd.tables[t] = tuple(names)
+    if into in state.alternates:
+        state.alternates.remove(into)
+    if into not in state.players:
+        state.players.append(into)
+        state.late[into] = rnd.number
+
+
+def _withdraw(state: EventState, command: Withdraw) -> Message:
+    name = command.name
+    if name not in state.players:
+        raise UnknownName("{name} is not entered.", name=name)
+    if name in state.withdrawn:
+        raise NotAllowed("{name} has already withdrawn.", name=name)
+    waiting = _waiting_round(state)
+    seat = _seat_of(waiting, name) if waiting is not None else None
+    said = msg("{name} withdrew ({reason})", name=name, reason=command.reason)
+    if waiting is not None and seat is not None:
+        _check_not_followed(waiting, seat[0])
+        into = alternate_for(state, waiting)
+        if into is not None:
+            _take_seat(state, waiting, seat, into)
+            said = msg(
+                "{name} withdrew ({reason}); {into} takes the seat at table {t} of round {n}",
+                name=name,
+                reason=command.reason,
+                into=into,
+                t=str(seat[0] + 1),
+                n=str(waiting.number),
+            )
+        else:
+            left = [n for n in waiting.tables[seat[0]] if n != name]
+            if len(left) < 2:
+                raise NotAllowed(
+                    "Table {t} would have fewer than 2 players and nobody waits for the "
+                    "seat: enter an alternate first ('alternates NAME').",
+                    t=str(seat[0] + 1),
+                )
+            waiting.tables[seat[0]] = tuple(left)
+            said = msg(
+                "{name} withdrew ({reason}); table {t} of round {n} plays without them",
+                name=name,
+                reason=command.reason,
+                t=str(seat[0] + 1),
+                n=str(waiting.number),
+            )
+    elif state.current is not None and state.current.table_of(name) is not None:
+        if not state.current.ended:
+            said = msg(
+                "{name} withdrew ({reason}) and finishes round {n}; drawn no more",
+                name=name,
+                reason=command.reason,
+                n=str(state.current.number),
+            )
+    state.withdrawn[name] = command.reason
+    state.people.append(said)
+    return said
+
+
+def _substitute(state: EventState, command: Substitute) -> Message:
+    waiting = _waiting_round(state)
+    if waiting is None or command.round != waiting.number:
+        raise NotAllowed(
+            "A substitute takes a seat in a round drawn and not yet started; "
+            "after that, withdraw the player ('withdraw NAME because REASON')."
+        )
+    seat = _seat_of(waiting, command.out)
+    if seat is None:
+        raise NotAllowed(
+            "{name} has no seat in round {n}.", name=command.out, n=str(waiting.number)
+        )
+    if command.into in state.players:
+        raise NotAllowed("{name} is already entered.", name=command.into)
+    if not command.into.strip():
+        raise BadInput("A player's name cannot be empty.")
+    _check_not_followed(waiting, seat[0])
+    _take_seat(state, waiting, seat, command.into)
+    state.withdrawn[command.out] = command.reason
+    said = msg(
+        "{into} substitutes for {out} at table {t} of round {n} ({reason})",
+        into=command.into,
+        out=command.out,
+        t=str(seat[0] + 1),
+        n=str(waiting.number),
+        reason=command.reason,
+    )
+    state.people.append(said)
+    return said
+
+
 def _copy(state: EventState) -> EventState:
     rounds = [
         Round(
@@ -536,7 +778,15 @@ def _copy(state: EventState) -> EventState:
         )
         for r in state.rounds
     ]
-    return EventState(state.setup, list(state.players), rounds)
+    return EventState(
+        state.setup,
+        list(state.players),
+        rounds,
+        dict(state.withdrawn),
+        list(state.alternates),
+        dict(state.late),
+        list(state.people),
+    )
 
 
 _SETUP_LIMITS: dict[str, str] = {

@@ -130,10 +130,11 @@ def cut(state: EventState, index: int) -> list[str]:
     """
     phase = state.setup.phases[index]
     wanted = phase.players or 0
-    before = ranking(state, index - 1)
+    before = [s for s in ranking(state, index - 1) if s.name not in state.withdrawn]
     if len(before) < wanted:
         raise NotAllowed(
-            "The {phase} takes the best {n}, but only {have} played the phase before.",
+            "The {phase} takes the best {n}, but only {have} of the phase before are still "
+            "in the event.",
             phase=phase.name,
             n=wanted,
             have=len(before),
@@ -185,6 +186,7 @@ def standings(state: EventState) -> list[dict[str, object]]:
                     "worth": score.last_worth,
                     "total": total.get(score.name, 0),
                     "byes": 0,
+                    "withdrawn": score.name in state.withdrawn,
                 }
             )
     return rows

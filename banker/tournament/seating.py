@@ -364,7 +364,7 @@ def _championship_seating(state: EventState, number: int, seed: int) -> Seat:
         ranked = scoring.cut(state, index)
         tables = scoring.seeded(ranked, setup.table_size, setup.smaller_tables)
         return Seat(round=number, tables=tables, seed=seed)
-    going = scoring.entrants(state, index)
+    going = state.playing(scoring.entrants(state, index))
     ahead = first + phase.rounds - 1 - number
     result = draw(going, setup.table_size, seed, met_before(state), setup.smaller_tables, ahead)
     return Seat(round=number, tables=result.tables, byes=result.byes, seed=seed)

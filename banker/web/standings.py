@@ -77,6 +77,7 @@ WORDS = [
     N_("preliminaries"),
     N_("semi-finals"),
     N_("final"),
+    N_("withdrew"),
 ]
 """Words the script shows, sent translated with every board."""
 

@@ -274,12 +274,12 @@ def test_the_standings_csv_carries_rank_phase_points_and_tie_breaks() -> None:
     state, _ = apply(state, next_seating(state))
     state = _play(state, 3, _table(("F", 2600), ("A", 2400), ("E", 2000), ("B", 1000)))
     lines = standings_csv(state).splitlines()
-    assert lines[0] == "rank,player,phase,points,wins,worth,opponents,total_worth"
+    assert lines[0] == "rank,player,phase,points,wins,worth,opponents,total_worth,withdrawn"
     # the final's own points, tables won, money and opponents (4+3+2 for F)
-    assert lines[1] == "1,F,final,5,1,2600,9,6000"
-    assert lines[4] == "4,B,final,2,0,1000,12,6100"
+    assert lines[1] == "1,F,final,5,1,2600,9,6000,"
+    assert lines[4] == "4,B,final,2,0,1000,12,6100,"
     # the preliminaries' for the rest: C 7 points, no win, 2500, 44 from those met
-    assert lines[5] == "5,C,preliminary,7,0,2500,44,2500"
+    assert lines[5] == "5,C,preliminary,7,0,2500,44,2500,"
     assert len(lines) == 9
 
 

@@ -60,7 +60,8 @@
     head.replaceChildren(headRow);
     body.replaceChildren();
     board.standings.forEach(function (r) {
-      var tr = el("tr");
+      var tr = el("tr", r.withdrawn ? "out" : null);
+      if (r.withdrawn) tr.title = w("withdrew");
       columns.forEach(function (c) {
         var v = r[c.key];
         if (v === undefined || v === null || v === 0 && c.key === "round") v = "";
