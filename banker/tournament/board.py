@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.app import App
-
 from banker.i18n import default_language, translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.join import JoinDesk
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import EventSetup
+from banker.tui.typeahead import TypesAheadApp
 from banker.web.standings import StandingsView
 
 
-class BoardApp(App[None]):
+class BoardApp(TypesAheadApp):
     TITLE = "Banker"
+
+    TYPE_AHEAD_LOOKS = 2500
+    """Keys typed as the board opens wait for it (up to 5 s): the director types at once."""
 
     def __init__(
         self,
@@ -47,7 +49,11 @@ class BoardApp(App[None]):
 
     async def on_mount(self) -> None:
         if self.journal is not None:
-            await self.open_board(self.journal)
+            self.keys_held += 1  # what is typed meanwhile is for the board
+            try:
+                await self.open_board(self.journal)
+            finally:
+                self.keys_held -= 1
             return
         from banker.tui.screens.tournament import NewEventScreen
 

@@ -37,7 +37,7 @@ _HELP = {
     "substitute": N_("one takes another's seat before the round starts: NAME,NAME because REASON"),
     "link": N_("follow a table of this round: TABLE URL (its share address)"),
     "start": N_("start this round's clock"),
-    "end": N_("time: end this round; tables still playing are flagged"),
+    "end": N_("time: end this round; tables still playing are flagged ('end now' before time)"),
     "record": N_("a table's result by hand: TABLE Ana=2400,Ben=1800,..."),
     "correct": N_("correct a result: [ROUND] TABLE Ana=...,... because REASON"),
     "undo": N_("undo the last director's command (journaled)"),
@@ -233,10 +233,15 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print(inert("\n".join(show_lines(journal, say))))
         return 0
-    with EventJournal.open(path) as journal:
+    # what only reads the event opens it read-only: it answers while the board holds it
+    with EventJournal.open(path, read_only=action in READ_ONLY) as journal:
         for line in perform(journal, " ".join([action, *args.words]), language=language):
             print(inert(line))
     return 0
+
+
+READ_ONLY = frozenset({"standings", "seating"})
+"""The director's verbs that only read the event (`show`, `log` and `csv` too)."""
 
 
 def _recover(path: Path, to: str | None, say: Translator) -> int:

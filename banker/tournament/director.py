@@ -282,6 +282,19 @@ def ends_at(state: EventState) -> str | None:
     return ends.isoformat(timespec="seconds")
 
 
+LAST_TURN_MINUTES = 10
+"""At time the judges call the last turn: a table still playing finishes its round of
+turns; this many minutes after time, a table still playing is past time."""
+
+
+def clock_mark(left: int | None) -> str | None:
+    """What the clock says of a table still playing: `last turn` from the round's time,
+    `past time` from `LAST_TURN_MINUTES` after it; None before time (or no clock)."""
+    if left is None or left > 0:
+        return None
+    return "last turn" if left > -60 * LAST_TURN_MINUTES else "past time"
+
+
 def time_left(state: EventState, at: datetime | None = None) -> int | None:
     """Seconds left in the current round (negative past time), None before its start."""
     current = state.current
@@ -392,6 +405,7 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
                     "flagged": number in current.flagged,
                     "hidden": hidden,
                     "over_time": left is not None and left < 0 and result is None,
+                    "clock": clock_mark(left) if result is None else None,
                     "differs": [m.render(say) for m in differences(state, number, table)],
                 }
             )
@@ -406,6 +420,8 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
         "started": bool(current and current.started),
         "ended": bool(current and current.ended),
         "time_left": left,
+        "clock": clock_mark(left),
+        "last_turn_minutes": LAST_TURN_MINUTES,
         "ends_at": ends_at(state),
         "byes": list(current.byes) if current is not None else [],
         "tables": tables,

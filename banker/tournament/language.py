@@ -11,6 +11,7 @@
     link TABLE URL                   follow a table of this round at its share address
     start                            start this round's clock
     end                              time: end this round (tables still playing are flagged)
+    end now                          end it before its time (plain `end` asks first)
     record TABLE Ana=2400,Ben=1800   a table's result by hand (a paper score sheet)
     correct [ROUND] TABLE Ana=2600,Ben=1800 because REASON
     undo | redo
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banker.core.commands import check_player_names, name_key
-from banker.core.errors import BadInput, BankerError
+from banker.core.errors import BadInput, BankerError, NotAllowed
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.i18n import ENGLISH, Translator, translator
 from banker.tournament.journal import EventJournal, now
@@ -152,6 +153,7 @@ def perform(
         current = _current(journal)
         return done(journal.apply(StartRound(round=current.number, at=now())))
     if verb == "end":
+        _ask_before_time(journal, rest)
         if director is not None:
             return done(director.end_round())
         current = _current(journal)
@@ -250,6 +252,31 @@ def standings_lines(
             gone = " " + msg("(withdrew: {why})", why=state.withdrawn[r["name"]]).render(say)
         lines.append(f"{r['rank']:>3}. {r['name']:<20} " + said.render(say) + gone)
     return lines
+
+
+def _ask_before_time(journal: EventJournal, rest: str) -> None:
+    """`end` before the round's time, with tables still playing, asks first: `end now`.
+
+    Raises:
+        NotAllowed: the question, when `end` is not followed by `now`.
+        BadInput: anything else follows `end`.
+    """
+    word = rest.strip().lower()
+    if word not in ("", "now"):
+        raise BadInput("end: the round's time is up; end now: end it before its time.")
+    from banker.tournament.director import time_left
+
+    current = _current(journal)
+    left = time_left(journal.state)
+    playing = [n for n in range(1, len(current.tables) + 1) if n not in current.results]
+    if word == "" and left is not None and left > 0 and playing:
+        raise NotAllowed(
+            "Round {n} has {left} left and tables {tables} still playing: 'end now' ends it "
+            "early (they are recorded as they stand).",
+            n=current.number,
+            left=f"{left // 60}:{left % 60:02}",
+            tables=", ".join(str(t) for t in playing),
+        )
 
 
 def save_results(target: Path, text: str, event: Path, force: bool = False) -> None:

@@ -15,10 +15,8 @@ is opened before anything is drawn.
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
-from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -26,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from textual import events, work
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -42,6 +40,7 @@ from banker.store.paths import default_games_dir, recent_games
 from banker.tui.palette import BankerCommands
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.speech import N_, Voice, _, refused, speaking
+from banker.tui.typeahead import TypesAheadApp
 
 log = logging.getLogger("banker.tui")
 
@@ -69,7 +68,7 @@ class GameChange:
     """The game's language changed: screens put their own words in it."""
 
 
-class BankerApp(App[None]):
+class BankerApp(TypesAheadApp):
     """The bank of one table: the ledger of the open game, and the dialogs of each action."""
 
     CSS_PATH = ["ledger.tcss"]
@@ -106,13 +105,6 @@ class BankerApp(App[None]):
         """The phones' read-only view, once the banker has shared the table."""
         self.game_changed: Signal[GameChange] = Signal(self, "game-changed")
         """Published after every change of the game; the screens that show it redraw."""
-        self._typed_ahead: deque[events.Key] = deque()
-        """Keys typed before what they are meant for was ready, in the order typed."""
-        self._released: events.Key | None = None
-        """The typed-ahead key handed back to the app, which lets it through this once."""
-        self.keys_held = 0
-        """Actions still making what the next keys are meant for (the command bar, the
-        first time): while above 0, typed keys wait."""
 
     @property
     def journal(self) -> Journal | None:
@@ -293,65 +285,6 @@ class BankerApp(App[None]):
             if checks:
                 await self.workers.wait_for_complete(checks)
             self._journal.close()
-
-    # Keys typed ahead.
-
-    TYPE_AHEAD_LOOKS = 500
-    """How many times (about 2 ms apart) a typed-ahead key looks for the screens to settle
-    before it is delivered anyway: a screen that never settles cannot hold the keyboard."""
-
-    async def on_event(self, event: events.Event) -> None:
-        """Deliver each key only once what the keys before it did has settled.
-
-        A banker typing `l`, `board`, Enter, `b` faster than the screens open would
-        otherwise have `board` reach the ledger (where `b` builds) before the square
-        picker is up. Keys wait, in order, until every screen's messages are handled and
-        the screen on top is mounted with its focus in place; a worker hands them back to
-        the app one at a time.
-        """
-        if isinstance(event, events.Key) and event.key == "ctrl+j":
-            # Return typed before the terminal was switched to raw mode reaches the app as a
-            # newline (the terminal's own CR-to-NL): it is the Enter the banker pressed.
-            event = events.Key("enter", "\r")
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if not self.screen_stack:
-                return  # the app is closing: no screen is left to take a key
-            if event is self._released:
-                self._released = None
-            elif self._typed_ahead or not self._settled():
-                self._typed_ahead.append(event)
-                if len(self._typed_ahead) == 1:
-                    self._deliver_typed_ahead()
-                return
-        await super().on_event(event)
-
-    @work(exclusive=True, group="typed-ahead", exit_on_error=False)
-    async def _deliver_typed_ahead(self) -> None:
-        while self._typed_ahead and self.screen_stack:
-            for _look in range(self.TYPE_AHEAD_LOOKS):
-                if self._settled():
-                    break
-                await asyncio.sleep(0.002)
-            key = self._typed_ahead.popleft()
-            self._released = key
-            self.post_message(key)
-            while self._released is key:  # until the app has taken it in its turn
-                await asyncio.sleep(0)
-
-    def _settled(self) -> bool:
-        """No screen has messages waiting, and the top screen is up with its focus."""
-        screen = self.screen
-        if not screen.is_mounted or self.keys_held:
-            return False
-        if type(screen) is Screen:
-            return False  # Textual's blank first screen: the ledger or the form is coming
-        if screen.focused is None and screen.focus_chain:
-            return False
-        return not self.message_queue_size and not any(
-            node.message_queue_size
-            for shown in self.screen_stack
-            for node in shown.walk_children(with_self=True)
-        )
 
     # Opening games.
 

@@ -61,6 +61,7 @@ WORDS = [
     N_("bad data"),
     N_("still playing at time"),
     N_("past time"),
+    N_("last turn"),
     N_("corrected"),
     N_("bye"),
     N_("live"),
@@ -118,6 +119,11 @@ class StandingsView:
             return ""
         return f"http://{url_host(self.host)}:{self.port}/{self.token}/"
 
+    @property
+    def clock_url(self) -> str:
+        """The projector's page: the round's clock, large."""
+        return self.url + "clock" if self.url else ""
+
     def qr(self) -> QrText:
         return qr_text(self.url)
 
@@ -165,6 +171,7 @@ class StandingsView:
         base = f"/{self.token}/"
         app = web.Application(middlewares=[token_guard(lambda: self.token)])
         app.router.add_get(base, self._page_handler, allow_head=False)
+        app.router.add_get(base + "clock", self._clock_handler, allow_head=False)
         app.router.add_get(base + "events", self.streams.serve, allow_head=False)
         app.router.add_get(base + "board.json", self._board_handler, allow_head=False)
         app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
@@ -177,8 +184,15 @@ class StandingsView:
         self.streams.close()
 
     async def _page_handler(self, request: web.Request) -> web.Response:
+        return self._page_as("standings")
+
+    async def _clock_handler(self, request: web.Request) -> web.Response:
+        """The projector's page: the event, the round and its clock, large."""
+        return self._page_as("projector")
+
+    def _page_as(self, view: str) -> web.Response:
         translate = translator(self.language)
-        html = self._page.replace("{{base}}", f"/{self.token}/")
+        html = self._page.replace("{{base}}", f"/{self.token}/").replace("{{view}}", view)
         html = html.replace("{{lang}}", self.language)
         for key, words in PAGE_WORDS.items():
             html = html.replace("{{" + key + "}}", escape(translate(words)))

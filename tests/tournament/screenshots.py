@@ -1,8 +1,9 @@
 """Regenerate the tournament screenshots: `python -m tests.tournament.screenshots`.
 
-Three tables of four play on real table views on loopback: one has ended, one has lost
-contact (its cable pulled), one plays on. The director's board is saved as SVG from the
-terminal app, and the standings page as PNG from headless Chromium at a venue screen's size.
+A championship's first preliminary round: three tables play on real table views on
+loopback; one has ended, one has lost contact (its cable pulled), one plays on. The
+director's board is saved as SVG from the terminal app at 160x50 and 80x24, and the
+standings page as PNG from headless Chromium at a venue screen's size.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import asyncio
 import tempfile
 from pathlib import Path
 
+from textual.widgets import DataTable
+
 from banker.core.commands import Buy, EndGame, PassGo, PayRent
 from banker.tournament.board import BoardApp
 from banker.tournament.journal import EventJournal
-from banker.tournament.model import AddPlayers, EventSetup
+from banker.tournament.model import AddPlayers, EventSetup, Phase
 from banker.tournament.seating import next_seating
 from tests.tournament.conftest import Cable, Venue, until
 from tests.web.chromium import Chromium
@@ -41,7 +44,17 @@ PLAYERS = (
 async def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="banker-tournament-shots-"))
     venue = Venue(folder)
-    setup = EventSetup(name="Spring Open", rounds=3, minutes=90, advance="best", best=8, seed=2)
+    setup = EventSetup(
+        name="Spring Open",
+        rounds=5,
+        minutes=90,
+        seed=2,
+        phases=(
+            Phase(name="preliminary", rounds=3, minutes=90),
+            Phase(name="semi-final", minutes=75, players=8),
+            Phase(name="final", minutes=120, players=4),
+        ),
+    )
     journal = EventJournal.create(folder / "spring.event", setup)
     journal.apply(AddPlayers(names=PLAYERS))
     journal.apply(next_seating(journal.state))
@@ -66,7 +79,7 @@ async def main() -> None:
     cable = Cable(tables[1].port)
     await cable.plug()
     app = BoardApp(journal, "127.0.0.1", 0)
-    async with app.run_test(size=(150, 34)) as pilot:
+    async with app.run_test(size=(160, 50)) as pilot:
         director = app.director
         director.link(1, tables[0].url)
         director.link(2, tables[1].url.replace(f":{tables[1].port}/", f":{cable.port}/"))
@@ -81,9 +94,13 @@ async def main() -> None:
                 and 1 in director.state.round(1).results
             )
         )
-        await pilot.press("down", "down")
+        await pilot.press(*"standings", "enter")
+        app.screen.query_one("#tables", DataTable).move_cursor(row=1)  # the lost table
         await pilot.pause(0.3)
         app.save_screenshot(str(OUT / "tournament-board.svg"))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        app.save_screenshot(str(OUT / "tournament-board-80x24.svg"))
         async with Chromium() as browser:
             await browser.open(app.standings.url, width=1280, height=720)
             await browser.wait_for(
@@ -93,7 +110,7 @@ async def main() -> None:
             await browser.screenshot(OUT / "tournament-standings.png")
     await venue.close()
     journal.close()
-    print(f"Saved {OUT / 'tournament-board.svg'} and {OUT / 'tournament-standings.png'}")
+    print(f"Saved the board (160x50, 80x24) and {OUT / 'tournament-standings.png'}")
 
 
 if __name__ == "__main__":

@@ -137,7 +137,7 @@ def test_the_draw_refuses_while_a_result_is_missing_and_names_the_table(
     without a word."""
     a, b, c, d = seated(journal, 1)
     perform(journal, f"record 1 {a}=2000,{b}=1500,{c}=1000,{d}=500")
-    perform(journal, "end")
+    perform(journal, "end now")
     with pytest.raises(NotAllowed, match="no result for table 2"):
         perform(journal, "draw")
     assert len(journal.state.rounds) == 1

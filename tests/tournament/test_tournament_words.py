@@ -59,7 +59,7 @@ def test_every_tournament_action_and_refusal_is_said_in_the_language(
     run("tournament", "correct", "cup", "1", result, ok=False)
     run("tournament", "link", "cup", "2", "ftp://x", ok=False)
     run("tournament", "record", "cup", "2", "Zed=1", ok=False)
-    run("tournament", "end", "cup")
+    run("tournament", "end", "cup", "now")
     run("tournament", "standings", "cup")
     run("tournament", "show", "cup")
     run("tournament", "log", "cup")

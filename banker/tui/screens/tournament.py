@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -27,9 +27,16 @@ from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.errors import BankerError
 from banker.core.money import N_
 from banker.i18n import translator
-from banker.tournament.director import Director, board_json
+from banker.tournament.director import Director, board_json, clock_mark, time_left
 from banker.tournament.language import inert, perform
-from banker.tournament.model import EventSetup, Seat, setup_problems
+from banker.tournament.model import (
+    PHASE_WORDS,
+    EventSetup,
+    EventState,
+    Phase,
+    Seat,
+    setup_problems,
+)
 from banker.tournament.seating import next_seating
 from banker.tui.speech import SaysItsKeys
 from banker.tui.widgets.footer import KeysFooter
@@ -45,12 +52,57 @@ STATUS_STYLE = {
 }
 
 
+CLOCK_TOLD = {
+    "last turn": N_("Time: the last turn. Each table still playing finishes its round of turns."),
+    "past time": N_(
+        "Past time: tables still playing are past their last turn; 'end' ends the round."
+    ),
+}
+"""What the log says when the clock calls the last turn, and when it is past time."""
+
+
 def clock(seconds: int | None) -> str:
     if seconds is None:
         return "--:--"
     sign = "-" if seconds < 0 else ""
     seconds = abs(seconds)
     return f"{sign}{seconds // 60}:{seconds % 60:02}"
+
+
+class DirectorBar(Input):
+    """The director's bar. Enter hands the line over and empties the bar at once, so what
+    is typed right after starts a line of its own (typed fast, two lines never run
+    together, nor does one run twice); up and down bring back the lines before (a
+    refused one to mend)."""
+
+    BINDINGS = [
+        Binding("up", "recall(1)", N_("Earlier line"), show=False),
+        Binding("down", "recall(-1)", N_("Later line"), show=False),
+    ]
+
+    HISTORY = 100
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lines: list[str] = []
+        self._back = 0
+
+    async def action_submit(self) -> None:
+        line = self.value
+        if line.strip() and (not self.lines or self.lines[-1] != line):
+            self.lines.append(line)
+            del self.lines[: -self.HISTORY]
+        self._back = 0
+        self.value = ""
+        self.post_message(self.Submitted(self, line))
+
+    def action_recall(self, step: int) -> None:
+        back = max(0, min(len(self.lines), self._back + step))
+        if back == self._back:
+            return
+        self._back = back
+        self.value = self.lines[-back] if back else ""
+        self.cursor_position = len(self.value)
 
 
 class TournamentScreen(SaysItsKeys, Screen[None]):
@@ -61,10 +113,27 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
     TournamentScreen #body { height: 1fr; }
     TournamentScreen #tables { width: 3fr; }
     TournamentScreen #detail { width: 56; border-left: solid $primary; padding: 0 1; }
+    TournamentScreen.narrow #body { layout: vertical; }
+    TournamentScreen.narrow #tables { width: 1fr; height: 1fr; }
+    TournamentScreen.narrow #detail {
+        width: 1fr; height: 6; border-left: none; border-top: solid $primary;
+    }
     TournamentScreen #bottom { height: auto; }
-    TournamentScreen #said { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
+    TournamentScreen #addresses { height: auto; padding: 0 1; color: $text-muted; }
+    TournamentScreen #log { height: auto; max-height: 8; padding: 0 1; }
+    TournamentScreen.narrow #log { max-height: 4; }
     TournamentScreen #qr { width: auto; height: auto; }
     """
+
+    AUTO_FOCUS = "#bar"
+    """The director types at once: the bar has the keys from the start (the arrows of
+    the table list are a Tab away)."""
+
+    NARROW = 120
+    """Below this many columns the highlighted table's details go under the list."""
+
+    LOG_KEPT = 50
+    """The messages the log keeps, newest first."""
 
     BINDINGS = [
         Binding("ctrl+q", "app.quit", N_("Quit")),
@@ -90,6 +159,11 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         self._drawing = False
         self._shown: dict[str, list[Text]] = {}
         """The rows as drawn, by table number, so a redraw changes only what changed."""
+        self._log: list[Text] = []
+        """The messages, newest first: answers, refusals and the director's problems."""
+        self._problems_seen = 0
+        self._mark: str | None = None
+        """What the clock said at the last redraw (`director.clock_mark`)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="head")
@@ -100,46 +174,91 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
                 yield Static("", id="ledger")
                 yield Static("", id="qr")
         with Vertical(id="bottom"):
-            yield Static(Text(inert(self._join_hint())), id="said")
-            yield Input(
+            yield Static(Text(inert(self._addresses())), id="addresses")
+            with VerticalScroll(id="log"):
+                yield Static("", id="said")
+            yield DirectorBar(
                 placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
             )
         yield KeysFooter()
 
-    def _join_hint(self) -> str:
-        if not self.join_url:
-            return ""
-        return self.say(N_("Tables join at {url}")).format(url=self.join_url)
+    def _addresses(self) -> str:
+        """Where tables join and where the standings are: shown for the whole event."""
+        parts = []
+        if self.join_url:
+            parts.append(self.say(N_("Tables join at {url}")).format(url=self.join_url))
+        if self.standings is not None and self.standings.url:
+            parts.append(self.say(N_("Standings at {url}")).format(url=self.standings.url))
+            clock_at = self.say(N_("the clock for a projector at {url}"))
+            parts.append(clock_at.format(url=self.standings.clock_url))
+        return " · ".join(parts)
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
-        for label in (N_("Table"), N_("Players: worth"), N_("Leader"), N_("State"), N_("Result")):
+        labels = (N_("Table"), N_("Leader"), N_("Result"), N_("State"), N_("Players: worth"))
+        for label in labels:
             self._columns.append(table.add_column(self.say(label)))
         self.director.listeners.append(self.refresh_board)
         self.set_interval(1.0, self.refresh_head)
-        self.refresh_board()
+        self._fit(self.size.width)
+        self.call_after_refresh(self.refresh_board)  # the rows from the start
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        self.set_class(0 < width < self.NARROW, "narrow")
+
+    def tell(self, text: str, style: str = "") -> None:
+        """Put a message at the top of the log: nothing said later hides it, and it
+        scrolls down as newer ones come."""
+        if not text:
+            return
+        self._log.insert(0, Text(inert(text), style=style))
+        del self._log[self.LOG_KEPT :]
+        said = self.query_one("#said", Static)
+        said.update(Text("\n").join(self._log))
+        self.query_one("#log", VerticalScroll).scroll_home(animate=False)
 
     def on_unmount(self) -> None:
         if self.refresh_board in self.director.listeners:
             self.director.listeners.remove(self.refresh_board)
 
     def refresh_head(self) -> None:
-        board = board_json(self.director, self.say)
+        state = self.director.state
+        left = time_left(state)
+        mark = clock_mark(left)
+        if mark != self._mark:  # the clock moved a table on (last turn, past time)
+            self._mark = mark
+            if mark is not None:
+                self.tell(self.say(CLOCK_TOLD[mark]), "bold magenta")
+            self.refresh_board()
+            return
+        self._draw_head(state, left, mark)
+
+    def _draw_head(self, state: EventState, left: int | None, mark: str | None) -> None:
         say = self.say
-        left = clock(board["time_left"]) if board["started"] and not board["ended"] else ""
-        where = self.standings.url if self.standings is not None else ""
-        phase = f" · {say(board['phase'])}" if board["phase"] else ""
-        state = (
-            say(N_("ended")) if board["ended"] else (say(N_("playing")) if board["started"] else "")
-        )
-        self.query_one("#head", Static).update(
-            Text(
-                inert(
-                    f"{board['event']} · {say(N_('Round'))} {board['round']}/{board['rounds']}"
-                    f"{phase} {state} {left}   {where}"
-                )
+        current = state.current
+        setup = state.setup
+        found = setup.phase_of(current.number) if current is not None else None
+        phase = f" · {say(PHASE_WORDS[found[1].name])}" if found is not None else ""
+        playing = current is not None and current.started is not None and not current.ended
+        status = ""
+        if current is not None and current.ended:
+            status = say(N_("ended"))
+        elif playing:
+            status = say(N_("playing"))
+        head = Text(
+            inert(
+                f"{setup.name} · {say(N_('Round'))} {current.number if current else 0}/"
+                f"{setup.rounds}{phase} {status} "
             )
         )
+        if playing:
+            head.append(clock(left), style="bold")
+            if mark is not None:
+                head.append(f" · {say(mark)}", style="bold magenta")
+        self.query_one("#head", Static).update(head)
 
     def refresh_board(self) -> None:
         if not self.is_mounted:
@@ -160,16 +279,20 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
             if rows:
                 table.move_cursor(row=min(max(row, 0), len(rows) - 1))
         self._shown = rows
-        self.refresh_head()
-        if self.director.problems:  # a result the director must look at: never hidden
-            said = self.query_one("#said", Static)
-            problems = [m.render(self.say) for m in self.director.problems[-3:]]
-            said.update(Text(inert("\n".join(problems)), style="bold red"))
+        state = self.director.state
+        left = time_left(state)
+        self._draw_head(state, left, clock_mark(left))
+        problems = self.director.problems
+        for problem in problems[self._problems_seen :]:  # each once, kept in the log
+            self.tell("⚠ " + problem.render(self.say), "bold red")
+        self._problems_seen = len(problems)
         self._show_detail(board)
 
     def _row(self, t: dict[str, Any]) -> list[Text]:
-        say = self.say
+        """A table's row: number, leader and worth, result, state, then every player (the
+        first four fit 80 columns; the highlighted table's details are beside or below)."""
         players = Text()
+        leader = Text(str(t["leader"] or ""), style="bold")
         for i, p in enumerate(t["players"]):
             if i:
                 players.append("  ")
@@ -179,19 +302,34 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
             players.append(p["name"], style=style)
             if p.get("worth_text"):
                 players.append(f" {p['worth_text']}", style="dim" if not style else style)
+                if p["name"] == t["leader"]:
+                    leader.append(f" {p['worth_text']}", style="")
+        state = self._state(t, short=True)
+        return [Text(str(t["number"])), leader, Text(self._result(t)), state, players]
+
+    def _state(self, t: dict[str, Any], short: bool) -> Text:
+        """The table's state; `short` for its row (what differs counted, not listed)."""
+        say = self.say
         status = t["status"]
         words = say(N_("lost contact")) if status == "lost" else say(status)
         if status == "lost" and t["lost_since"]:
             words += " " + str(t["lost_since"])[11:19]
         if t["pickups"] and status != "lost":
             words += f" ({say(N_('picked up'))})"
-        if status == "bad data" and t.get("problem"):
+        if status == "bad data" and t.get("problem") and not short:
             words += f": {t['problem']}"
         state = Text(words, style=STATUS_STYLE.get(status, ""))
-        if t["over_time"]:
-            state.append(" · " + say(N_("past time")), style="bold magenta")
+        if t.get("clock"):
+            state.append(" · " + say(t["clock"]), style="bold magenta")
         if t["differs"]:
-            state.append(" ⚠ " + "; ".join(t["differs"]), style="bold yellow")
+            if short:
+                state.append(" ⚠ " + say(N_("differs")), style="bold yellow")
+            else:
+                state.append(" ⚠ " + "; ".join(t["differs"]), style="bold yellow")
+        return state
+
+    def _result(self, t: dict[str, Any]) -> str:
+        say = self.say
         result = ""
         if t["recorded"]:
             result = say(N_("recorded"))
@@ -203,7 +341,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
             result = say(N_("at time: its worth shows when the table ends its game"))
         elif t["flagged"]:
             result = say(N_("still playing at time"))
-        return [Text(str(t["number"])), players, Text(str(t["leader"] or "")), state, Text(result)]
+        return result
 
     @on(DataTable.RowHighlighted, "#tables")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -214,16 +352,20 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
     def _show_detail(self, board: dict[str, Any]) -> None:
         widget = self.query_one("#ledger", Static)
         live = self.director.follower.tables.get(self.selected)
+        row = next((t for t in board["tables"] if t["number"] == self.selected), None)
         if live is None or live.table is None:
-            widget.update(
-                Text(self.say(N_("Table {n}: no table view yet.")).format(n=self.selected))
-            )
+            text = Text(self.say(N_("Table {n}: no table view yet.")).format(n=self.selected))
+            if row is not None:
+                text.append("  " + ", ".join(inert(n) for n in row["seated"]))
+            widget.update(text)
             return
         data = live.table
         text = Text(
-            f"{self.say(N_('Table'))} {self.selected} · {data.get('board', '')}\n", style="bold"
+            f"{self.say(N_('Table'))} {self.selected} · {data.get('board', '')}  ", style="bold"
         )
-        row = next((t for t in board["tables"] if t["number"] == self.selected), None)
+        if row is not None:
+            text.append_text(self._state(row, short=False))
+        text.append("\n")
         for p in row["players"] if row is not None else []:
             mark = " ✗" if p.get("bankrupt") else ""
             # the worth as the table's end counts it; none while strict income tax hides it
@@ -259,36 +401,30 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
     async def _draw(self, bar: Input, line: str) -> None:
         """Search the next round's seating in a thread, the board answering meanwhile;
         then journal it, unless the event changed in the meantime."""
-        said = self.query_one("#said", Static)
         state = self.director.journal.state
-        said.update(Text(self.say(N_("Drawing the next round…"))))
+        self.tell(self.say(N_("Drawing the next round…")))
         try:
             seat = await asyncio.to_thread(next_seating, state)
         except BankerError as exc:
-            said.update(Text(str(exc.message.render(self.say)), style="bold red"))
+            self.tell(str(exc.message.render(self.say)), "bold red")
             return
         finally:
             self._drawing = False
         if self.director.journal.state is not state:
-            said.update(
-                Text(self.say(N_("The event changed while drawing: draw again.")), "bold red")
-            )
+            self.tell(self.say(N_("The event changed while drawing: draw again.")), "bold red")
             return
         self._perform(bar, line, seat)
 
     def _perform(self, bar: Input, line: str, seat: Seat | None = None) -> None:
-        said = self.query_one("#said", Static)
         try:
             lines = perform(self.director.journal, line, self.director, self.language, seat)
         except BankerError as exc:
-            said.update(Text(str(exc.message.render(self.say)), style="bold red"))
+            self.tell(str(exc.message.render(self.say)), "bold red")
             return
         except ValueError as exc:
-            said.update(Text(str(exc), style="bold red"))
+            self.tell(str(exc), "bold red")
             return
-        if bar.value.strip() == line:  # not what was typed since (a draw takes a while)
-            bar.value = ""
-        said.update(Text(inert("\n".join(lines))))
+        self.tell("\n".join(lines))
         self.refresh_board()
 
     def action_qr(self) -> None:
@@ -307,7 +443,9 @@ class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
 
     DEFAULT_CSS = """
     NewEventScreen { align: center middle; }
-    NewEventScreen #form { width: 72; height: auto; border: round $primary; padding: 1 2; }
+    NewEventScreen #form {
+        width: 72; height: auto; max-height: 100%; border: round $primary; padding: 1 2;
+    }
     NewEventScreen .field { height: 3; }
     NewEventScreen .field Label { width: 24; padding: 1 0; }
     NewEventScreen .field Input, NewEventScreen .field Select { width: 1fr; }
@@ -324,25 +462,33 @@ class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
 
     def compose(self) -> ComposeResult:
         say = self.say
-        with Vertical(id="form"):
+        with VerticalScroll(id="form"):
             yield Static(say(N_("A new tournament")), classes="title")
+            yield Static("", id="why")  # above the fields: seen even when they scroll
             fields: list[tuple[str, str, Widget]] = [
                 ("name", N_("Event"), Input(self.event_name, id="name")),
-                ("rounds", N_("Rounds"), Input("3", id="rounds", type="integer")),
-                ("minutes", N_("Minutes a round"), Input("90", id="minutes", type="integer")),
                 (
                     "advance",
                     N_("Who goes on"),
                     Select(
                         [
+                            (say(N_("points, semi-finals, final")), "phases"),
                             (say(N_("each table's winner")), "winners"),
                             (say(N_("the best N, by place then worth")), "best"),
                         ],
-                        value="winners",
+                        value="phases",
                         allow_blank=False,
                         id="advance",
                     ),
                 ),
+                ("rounds", N_("Rounds"), Input("3", id="rounds", type="integer")),
+                ("minutes", N_("Minutes a round"), Input("90", id="minutes", type="integer")),
+                (
+                    "semis",
+                    N_("Semi-finals: the best (0: none)"),
+                    Input("0", id="semis", type="integer"),
+                ),
+                ("final", N_("Final: the best (0: none)"), Input("4", id="final", type="integer")),
                 ("best", N_("N (for the best N)"), Input("16", id="best", type="integer")),
                 ("size", N_("Players a table"), Input("4", id="size", type="integer")),
                 (
@@ -361,7 +507,6 @@ class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
                 with Horizontal(classes="field"):
                     yield Label(say(label))
                     yield widget
-            yield Static("", id="why")
             with Horizontal(id="buttons"):
                 yield Button(say(N_("Create the event")), id="create", variant="primary")
                 yield Button(say(N_("Cancel")), id="cancel")
@@ -370,27 +515,56 @@ class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
         text = self.query_one(f"#{ident}", Input).value.strip()
         return int(text) if text.lstrip("-").isdigit() else 0
 
+    def _phases(self) -> tuple[Phase, ...]:
+        """The championship the form asks for: the preliminaries, then the semi-finals
+        and the final it names (their minutes the official ones)."""
+        phases = [
+            Phase(
+                name="preliminary", rounds=self._number("rounds"), minutes=self._number("minutes")
+            )
+        ]
+        if self._number("semis"):
+            phases.append(Phase(name="semi-final", minutes=75, players=self._number("semis")))
+        if self._number("final"):
+            phases.append(Phase(name="final", minutes=120, players=self._number("final")))
+        return tuple(phases)
+
     @on(Button.Pressed, "#create")
     @on(Input.Submitted)
     def create(self) -> None:
         advance = str(self.query_one("#advance", Select).value)
-        edition = str(self.query_one("#edition", Select).value)
+        phases: tuple[Phase, ...] = ()
         try:
-            setup = EventSetup(
-                name=self.query_one("#name", Input).value.strip(),
-                rounds=self._number("rounds"),
-                minutes=self._number("minutes"),
-                advance="best" if advance == "best" else "winners",
-                best=self._number("best") if advance == "best" else None,
-                table_size=self._number("size"),
-                edition=edition,
-                board=load_edition(edition).name,
-                seed=self._number("seed"),
-            )
+            phases = self._phases() if advance == "phases" else ()
+        except ValidationError as exc:
+            problem = exc
+            try:  # every other setting's reason too, not only the phases'
+                self._setup(advance, ())
+            except ValidationError as other:
+                problem = other
+            self.query_one("#why", Static).update(Text(setup_problems(problem).render(self.say)))
+            return
+        try:
+            setup = self._setup(advance, phases)
         except ValidationError as exc:
             self.query_one("#why", Static).update(Text(setup_problems(exc).render(self.say)))
             return
         self.dismiss(setup)
+
+    def _setup(self, advance: str, phases: tuple[Phase, ...]) -> EventSetup:
+        edition = str(self.query_one("#edition", Select).value)
+        return EventSetup(
+            name=self.query_one("#name", Input).value.strip(),
+            rounds=sum(p.rounds for p in phases) if phases else self._number("rounds"),
+            minutes=self._number("minutes"),
+            phases=phases,
+            advance="best" if advance == "best" else "winners",
+            best=self._number("best") if advance == "best" else None,
+            table_size=self._number("size"),
+            edition=edition,
+            board=load_edition(edition).name,
+            seed=self._number("seed"),
+        )
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

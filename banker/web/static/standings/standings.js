@@ -8,8 +8,12 @@
   var tables = document.getElementById("tables");
   var body = document.querySelector("#standings tbody");
   var head = document.querySelector("#standings thead");
+  var mark = document.getElementById("mark");
   var words = {};
   var endsAt = null;
+  var lastTurn = 10;
+  var shown = null;
+  var shownMark = null;
 
   function w(text) { return words[text] || text; }
   function el(tag, cls, text) {
@@ -20,7 +24,18 @@
   }
   function status(text, cls) { live.textContent = w(text); live.className = "live " + cls; }
 
+  // What the clock says of a table still playing: the last turn from time, then past time.
+  function markNow() {
+    if (endsAt === null) return null;
+    var left = Math.round((endsAt - Date.now()) / 1000);
+    if (left > 0) return null;
+    return left > -60 * lastTurn ? "last turn" : "past time";
+  }
+
   function tick() {
+    var now = markNow();
+    mark.textContent = now ? w(now) : "";
+    if (now !== shownMark && shown) render(shown);
     if (endsAt === null) { clock.textContent = ""; return; }
     var left = Math.round((endsAt - Date.now()) / 1000);
     var sign = left < 0 ? "-" : "";
@@ -30,9 +45,12 @@
   }
 
   function render(board) {
+    shown = board;
     words = board.words || {};
+    lastTurn = board.last_turn_minutes || lastTurn;
     document.getElementById("title").textContent = board.event + " \u00b7 " + w("Round") + " " + board.round + "/" + board.rounds + (board.phase ? " \u00b7 " + w(board.phase) : "");
     endsAt = board.ends_at ? Date.parse(board.ends_at) : null;
+    shownMark = markNow();
     tick();
     tables.replaceChildren();
     board.tables.forEach(function (t) {
@@ -49,7 +67,7 @@
         row.appendChild(el("span", "w", p.worth_text || ""));
         card.appendChild(row);
       });
-      if (t.over_time) card.appendChild(el("div", "flag", w("past time")));
+      if (shownMark && !t.recorded) card.appendChild(el("div", "flag", w(shownMark)));
       if (t.flagged || t.at_time) card.appendChild(el("div", "flag", w("still playing at time")));
       if (t.corrected) card.appendChild(el("div", "flag", w("corrected")));
       tables.appendChild(card);
