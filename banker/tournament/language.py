@@ -219,6 +219,10 @@ def standings_lines(
     """The standings as printed, one line a player: a championship's phase, points and
     tie-breaks; an event of rounds' furthest round, place and worth there."""
     setup = state.setup
+    from banker.core.edition import load_edition
+
+    money = load_edition(setup.edition).money
+    width = max((len(r["name"]) for r in rows), default=0)
     lines: list[str] = []
     for r in rows:
         if setup.phases:
@@ -227,7 +231,7 @@ def standings_lines(
                     msg(
                         "{what} {value}",
                         what=msg(TIE_BREAK_WORDS[b]),
-                        value=r["money" if b == "worth" else b],
+                        value=money(r["money"]) if b == "worth" else r[b],
                     )
                     for b in setup.tie_breaks
                 ],
@@ -250,7 +254,7 @@ def standings_lines(
         gone = ""
         if r.get("withdrawn"):
             gone = " " + msg("(withdrew: {why})", why=state.withdrawn[r["name"]]).render(say)
-        lines.append(f"{r['rank']:>3}. {r['name']:<20} " + said.render(say) + gone)
+        lines.append(f"{r['rank']:>3}. {r['name']:<{width}}  " + said.render(say) + gone)
     return lines
 
 

@@ -289,7 +289,7 @@ def test_the_line_and_the_page_say_the_phase_points_and_tie_breaks() -> None:
     lines = standings_lines(state, rows)
     assert (
         lines[0].split()
-        == "1. E preliminaries: 10 points (money totals 5300, tables won 2)".split()
+        == "1. E preliminaries: 10 points (money totals $5,300, tables won 2)".split()
     )
     malay = standings_lines(state, rows, translator("ms"))
     assert "mata" in malay[0] and "points" not in malay[0]
