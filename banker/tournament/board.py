@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from banker.i18n import default_language, translator
+from banker.i18n import N_, default_language, translator
 from banker.tournament.director import Director, board_json
 from banker.tournament.join import JoinDesk
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import EventSetup
 from banker.tui.typeahead import TypesAheadApp
+from banker.web.addresses import start_kept
 from banker.web.standings import StandingsView
 
 
@@ -76,12 +77,45 @@ class BoardApp(TypesAheadApp):
         )
         self.desk = JoinDesk(director, self.language)
         await director.start()
+        moved: list[str] = []
         if self.serve:
-            await self.standings.start(self.host, self.port)
-            await self.desk.start(self.host, 0)
+            moved = await self._serve(journal, self.standings, self.desk)
             director.listeners.append(self.standings.notify)
         screen = TournamentScreen(director, self.standings, self.language, self.desk.url)
         await self.push_screen(screen)
+        for said in moved:
+            screen.tell(said, "bold yellow")
+
+    async def _serve(
+        self, journal: EventJournal, standings: StandingsView, desk: JoinDesk
+    ) -> list[str]:
+        """Serve the standings page and the join address where they were last time (the
+        same port and token, kept in the event file), so the venue's screen, its QR code
+        and the tables' join lines keep working after a restart. What moved (its port taken
+        by another program meanwhile) is said."""
+        say = translator(self.language)
+        host = self.host
+
+        async def page(port: int, token: str | None) -> str:
+            return await standings.start(host, port, token)
+
+        async def join(port: int, token: str | None) -> str:
+            return await desk.start(host, port)
+
+        moved: list[str] = []
+        _, away = await start_kept(page, self.port, journal.address("standings"))
+        if away:
+            moved.append(say(N_("The standings page moved to {url}: its port was taken.")))
+            moved[-1] = moved[-1].format(url=standings.url)
+        if standings.port is not None and standings.token is not None:
+            journal.keep_address("standings", standings.port, standings.token)
+        _, away = await start_kept(join, 0, journal.address("join"))
+        if away:
+            moved.append(say(N_("Tables join at a new address, {url}: its port was taken.")))
+            moved[-1] = moved[-1].format(url=desk.url)
+        if desk.port is not None:
+            journal.keep_address("join", desk.port, journal.setup.join_token)
+        return moved
 
     async def on_unmount(self) -> None:
         if self.desk is not None:

@@ -71,6 +71,13 @@ _READ_ERRORS = DB_ERRORS + ROW_ERRORS + (ValidationError, OSError)
 """What reading a damaged event file can raise, every one of them said as damage."""
 
 
+ADDRESSES = (
+    "CREATE TABLE IF NOT EXISTS addresses "
+    "(name TEXT PRIMARY KEY, port INTEGER NOT NULL, token TEXT NOT NULL)"
+)
+"""The ports and tokens the event's pages were served at (`EventJournal.keep_address`)."""
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -247,6 +254,38 @@ class EventJournal:
                 last=last,
             )
         return journal
+
+    def address(self, name: str) -> tuple[int, str] | None:
+        """Where the event's page `name` (`standings`, `join`) was last served: its port
+        and token, when kept and sound (`banker.web.addresses.kept`)."""
+        from banker.web.addresses import kept
+
+        try:
+            row = self._conn.execute(
+                "SELECT port, token FROM addresses WHERE name = ?", (name,)
+            ).fetchone()
+        except sqlite3.Error:
+            return None  # a file from before addresses were kept
+        return kept(row[0], row[1]) if row is not None else None
+
+    def keep_address(self, name: str, port: int, token: str) -> None:
+        """Keep where the page `name` is served, for the next start (not an entry of the
+        event: where it is shown, not what happened)."""
+        if self._lock is None or not self._wal.kept():
+            return  # read-only, or the -wal was tampered with: the next entry says so
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.execute(ADDRESSES)
+            self._conn.execute(
+                "INSERT OR REPLACE INTO addresses (name, port, token) VALUES (?, ?, ?)",
+                (name, port, token),
+            )
+            self._conn.execute("COMMIT")
+        except DB_ERRORS:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            return  # only a new address next time
+        self._wal.note()
 
     def close(self) -> None:
         """Close the file, the event back in the one file when its -wal is sound."""

@@ -2,8 +2,9 @@
 
 One `TableView` serves one game. `start()` binds an aiohttp site on the running loop
 (no thread, no other process); phones load a small page that follows the game over
-server-sent events. Every route sits under an unguessable token that changes each time
-sharing starts; anything else, a wrong token included, is 404. Only GET is answered,
+server-sent events. Every route sits under an unguessable token, new each time sharing
+starts unless the caller keeps an earlier one (`banker share` keeps its address from one
+start to the next); anything else, a wrong token included, is 404. Only GET is answered,
 nothing a phone sends reaches the game, and files are served only from an in-memory
 table of the package's own assets.
 """
@@ -92,7 +93,8 @@ class TableView:
         self.journal = journal
         self.follow = follow
         self.token: str | None = None
-        """The current sharing token; None while not sharing. New at every `start()`."""
+        """The current sharing token; None while not sharing. New at every `start()`
+        unless one is given."""
         self.host: str | None = None
         self.port: int | None = None
         self._page, self._assets = _load_assets()
@@ -139,20 +141,21 @@ class TableView:
         """How many phones follow the game right now."""
         return self.streams.open
 
-    async def start(self, host: str | None = None, port: int = 0) -> str:
-        """Start serving on the running loop, with a new token; returns the URL.
+    async def start(self, host: str | None = None, port: int = 0, token: str | None = None) -> str:
+        """Start serving on the running loop; returns the URL.
 
         Args:
             host: the address to listen on; by default this computer's address on the
                 local network (127.0.0.1 without one).
             port: the port; 0 takes a free one.
+            token: the token of an earlier start, to keep its address; None: a new one.
 
         Raises:
             ShareError: the address or port cannot be used.
         """
         if self._runner is not None:
             return self.url
-        app = self.make_app()
+        app = self.make_app(token)
         quiet_logs(lambda: self.token)
         self.gate = Gate(SECURITY_HEADERS)
         self.streams.gate = self.gate
@@ -190,9 +193,10 @@ class TableView:
 
     # The aiohttp application.
 
-    def make_app(self) -> web.Application:
-        """A new application under a new token (tests serve it with aiohttp's test server)."""
-        self.token = secrets.token_urlsafe(TOKEN_BYTES)
+    def make_app(self, token: str | None = None) -> web.Application:
+        """A new application under `token` or a new one (tests serve it with aiohttp's
+        test server)."""
+        self.token = token or secrets.token_urlsafe(TOKEN_BYTES)
         self._closing = False
         self._loop = asyncio.get_running_loop()
         self.streams.start(None)

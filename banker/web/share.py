@@ -11,6 +11,7 @@ from typing import TextIO
 from banker.i18n import translator
 from banker.i18n.message import N_
 from banker.store.journal import Journal
+from banker.web.addresses import keep_share, kept_share, start_kept
 from banker.web.qr import QrText
 from banker.web.server import TableView
 
@@ -44,7 +45,8 @@ async def serve(
     Args:
         path: the game file; opened read-only, so the banker's app keeps writing to it.
         host: the address to listen on (default: this computer's LAN address).
-        port: the port (default: a free one).
+        port: the port (default: the one of the last time, with its token, so the
+            address stays the same; a free one the first time or when that is taken).
         players: also draw a QR code for each player's own page.
         out: where to print the URL and the codes.
         stop: set it to stop sharing (tests); otherwise SIGINT/SIGTERM stop it.
@@ -58,9 +60,19 @@ async def serve(
             pass  # Windows, or not the main thread: KeyboardInterrupt still ends asyncio.run
     with Journal.open(path, read_only=True) as journal:
         view = TableView(journal, follow=True)
-        await view.start(host, port)
+
+        async def start(at: int, token: str | None) -> str:
+            return await view.start(host, at, token)
+
+        # the address of the last time, so the phones' links and the director's link hold
+        _, moved = await start_kept(start, port, kept_share(path))
+        if view.port is not None and view.token is not None:
+            keep_share(path, view.port, view.token)
         try:
             colour = out.isatty()
+            say = translator(journal.game.state.language)
+            if moved:
+                print(say(N_("The port of the last time is taken: a new one.")), file=out)
             print("\n".join(share_lines(view, view.qr(), colour)), file=out, flush=True)
             if players:
                 for name in view.player_urls():

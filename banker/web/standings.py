@@ -1,12 +1,12 @@
 """The event's standings page, for a screen at the venue: the live board and the standings.
 
 The same conventions as the table view (`banker.web.server`): served from the caller's
-own event loop, every route under an unguessable token that is new at every start
-(anything else, a wrong token included, is 404), GET only (405 otherwise), the same
-security headers and content security policy (no inline script, nothing from
-elsewhere), the page's files from an in-memory table, and the board pushed over
-server-sent events with a ping on idle streams. It reads the director's board through a
-callable and never changes anything.
+own event loop, every route under an unguessable token (kept in the event file, so the
+page keeps its address across restarts; anything else, a wrong token included, is 404),
+GET only (405 otherwise), the same security headers and content security policy (no
+inline script, nothing from elsewhere), the page's files from an in-memory table, and
+the board pushed over server-sent events with a ping on idle streams. It reads the
+director's board through a callable and never changes anything.
 """
 
 from __future__ import annotations
@@ -132,10 +132,15 @@ class StandingsView:
         """How many pages follow the board right now."""
         return self.streams.open
 
-    async def start(self, host: str | None = None, port: int = 0) -> str:
+    async def start(self, host: str | None = None, port: int = 0, token: str | None = None) -> str:
+        """Serve the page; `token` keeps the address of an earlier start (else a new one).
+
+        Raises:
+            ShareError: the address or port cannot be used.
+        """
         if self._runner is not None:
             return self.url
-        app = self.make_app()
+        app = self.make_app(token)
         self.gate = Gate(SECURITY_HEADERS)
         self.streams.gate = self.gate
         try:
@@ -162,8 +167,8 @@ class StandingsView:
         if not self._closing:
             self._publish()
 
-    def make_app(self) -> web.Application:
-        self.token = secrets.token_urlsafe(TOKEN_BYTES)
+    def make_app(self, token: str | None = None) -> web.Application:
+        self.token = token or secrets.token_urlsafe(TOKEN_BYTES)
         self._closing = False
         self.streams.start(None)
         self._board = b""

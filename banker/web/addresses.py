@@ -1,0 +1,90 @@
+"""Addresses that stay: a page's port and token kept from one start to the next, so the
+QR code on the venue's screen and the links the tables hold keep working after a restart.
+
+Whatever is read back is checked before use (a port, a token of the shape this program
+makes); anything else is ignored and a new address is made. When the kept port is taken
+by another program, the page starts on a free one and the caller says where it moved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from banker.web.site import ShareError
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""A token as `secrets.token_urlsafe` makes them."""
+MOST_SHARES = 256
+"""The games whose share address `banker share` keeps (the oldest forgotten first)."""
+MOST_BYTES = 64 * 1024
+
+
+def kept(port: object, token: object) -> tuple[int, str] | None:
+    """(port, token) when both are what this program would have made, else None."""
+    if type(port) is not int or not 1 <= port <= 65535:
+        return None
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
+        return None
+    return port, token
+
+
+async def start_kept(
+    start: Callable[[int, str | None], Awaitable[str]],
+    wanted: int,
+    keep: tuple[int, str] | None,
+) -> tuple[str, bool]:
+    """Start a page with `start(port, token)`: on `wanted` when given (not 0), else on the
+    kept port with the kept token. Returns its address and whether it moved (the kept
+    port was taken: a free one instead, the kept token still)."""
+    token = keep[1] if keep is not None else None
+    if wanted or keep is None:
+        return await start(wanted, token), False
+    try:
+        return await start(keep[0], token), False
+    except ShareError:
+        return await start(0, token), True
+
+
+def _shares_file() -> Path:
+    from banker.store.paths import default_games_dir
+
+    return default_games_dir().parent / "shares.json"
+
+
+def _read_shares(path: Path) -> dict[str, object]:
+    try:
+        if path.stat().st_size > MOST_BYTES:
+            return {}
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def kept_share(game: Path) -> tuple[int, str] | None:
+    """The port and token `banker share` last served `game` on, when kept and sound."""
+    entry = _read_shares(_shares_file()).get(str(game.resolve()))
+    if not isinstance(entry, dict):
+        return None
+    return kept(entry.get("port"), entry.get("token"))
+
+
+def keep_share(game: Path, port: int, token: str) -> None:
+    """Remember where `game` is shared (best effort: an unwritable folder only means a
+    new address next time)."""
+    path = _shares_file()
+    shares = {k: v for k, v in _read_shares(path).items() if isinstance(v, dict)}
+    shares.pop(str(game.resolve()), None)
+    shares[str(game.resolve())] = {"port": port, "token": token}
+    while len(shares) > MOST_SHARES:
+        shares.pop(next(iter(shares)))
+    building = path.with_name(f".{path.name}.{os.getpid()}")
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        building.write_text(json.dumps(shares), "utf-8")
+        os.replace(building, path)
