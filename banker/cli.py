@@ -9,21 +9,19 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from banker import __version__
 from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
-from banker.core.rules import HouseRules, rules_problems
 from banker.i18n import default_language, translator
 from banker.i18n.arguments import speak_arguments
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.i18n.languages import LANGUAGES
 from banker.launch import TOURNAMENT_HELP, opens_app, start_app
 from banker.store import Journal, resolve_game_path
+from banker.store.files import load_rules, read_small
 from banker.store.paths import custom_editions
 
 
@@ -207,31 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-MAX_RULES_BYTES = 64 << 10
-"""A house-rules file is a few lines; 64 KiB is far more than any could need."""
 MAX_SCRIPT_BYTES = 4 << 20
 """A script of about 80,000 commands: more than any game is played with."""
-
-
-def _read_small(path: Path, most: int) -> str:
-    """The text of a regular file (not a FIFO, a device or a folder) of at most `most`
-    bytes, a byte order mark allowed.
-
-    Raises:
-        BadInput: it is not a file, or too big.
-        OSError, UnicodeDecodeError: it cannot be read as text.
-    """
-    import stat
-
-    if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a FIFO would wait
-        raise BadInput("{file} is not a file.", file=str(path))
-    with path.open("rb") as f:
-        data = f.read(most + 1)
-    if len(data) > most:
-        raise BadInput(
-            "{file} is too big: at most {most} bytes are read.", file=str(path), most=f"{most:,}"
-        )
-    return data.decode("utf-8-sig")
 
 
 def _deal(setup: Setup) -> Command:
@@ -249,7 +224,6 @@ def _deal(setup: Setup) -> Command:
 
 def _quiet_stdout() -> None:
     """Point stdout at nothing, so Python's last flush at exit finds no closed pipe."""
-    import os
 
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -265,31 +239,13 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-def _load_rules(path: str | None) -> HouseRules:
-    if path is None:
-        return HouseRules()
-    import tomllib  # only here: a command that reads no rules file does not load it
-
-    try:
-        data = tomllib.loads(_read_small(Path(path), MAX_RULES_BYTES))
-        return HouseRules.model_validate(data)
-    except FileNotFoundError:
-        raise BadInput("There is no house-rules file at {path}.", path=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput("Cannot read {path}: {why}", path=path, why=exc) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInput("{path}: not valid TOML: {why}", path=path, why=exc) from None
-    except ValidationError as exc:
-        raise BadInput("{path}: {problems}", path=path, problems=rules_problems(exc)) from None
-
-
 def _new(args: argparse.Namespace) -> int:
     names = check_player_names(args.players.split(","))
     language = args.lang or default_language()
     setup = Setup(
         players=names,
         edition=load_edition(args.edition),
-        rules=_load_rules(args.rules),
+        rules=load_rules(args.rules),
         language=language,
     )
     rules = setup.rules
@@ -410,7 +366,7 @@ def _do(args: argparse.Namespace) -> int:
                 return 1
             return 0
         try:
-            text = _read_small(Path(args.file), MAX_SCRIPT_BYTES)
+            text = read_small(Path(args.file), MAX_SCRIPT_BYTES)
         except (OSError, UnicodeDecodeError) as exc:
             raise BadInput("Cannot read the script {f}: {why}", f=args.file, why=exc) from None
         # A line ends at a newline only: a comment runs to it, whatever else it holds

@@ -106,9 +106,9 @@ async def test_the_directors_board_footer_is_in_the_language(
     language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The review's board footer: "f2 Standings page code", "^p palette" in English."""
-    from banker.tournament.board import BoardApp
     from banker.tournament.journal import EventJournal
     from banker.tournament.model import EventSetup
+    from banker.tui.board import BoardApp
     from banker.tui.widgets.footer import KeysFooter
 
     monkeypatch.setenv("LC_ALL", f"{language}_MY.UTF-8" if language == "ms" else "th_TH.UTF-8")

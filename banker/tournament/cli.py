@@ -207,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
         return 0 if status == 200 else 1
     path = resolve_event_path(args.event)
     if action == "board":
-        from banker.tournament.board import run_board
+        from banker.tui.board import run_board
 
         return run_board(path, args.host, args.port, language)
     if action == "recover":
@@ -361,7 +361,7 @@ def _board_words(name: str) -> Message | str:
 
 
 def _new(args: argparse.Namespace, say: Translator = ENGLISH) -> int:
-    from banker.cli import _load_rules
+    from banker.store.files import load_rules
 
     advance, best = "winners", None
     phases: tuple[Phase, ...] = ()
@@ -390,7 +390,7 @@ def _new(args: argparse.Namespace, say: Translator = ENGLISH) -> int:
             smaller_tables=args.smaller_tables,
             edition=args.edition,
             board=edition.name,
-            rules=_load_rules(args.rules),
+            rules=load_rules(args.rules),
             seed=args.seed,
         )
     except ValidationError as exc:

@@ -15,10 +15,10 @@ from pathlib import Path
 from textual.widgets import DataTable
 
 from banker.core.commands import Buy, EndGame, PassGo, PayRent
-from banker.tournament.board import BoardApp
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup, Phase
 from banker.tournament.seating import next_seating
+from banker.tui.board import BoardApp
 from tests.tournament.conftest import Cable, Venue, until
 from tests.web.chromium import Chromium
 

@@ -17,9 +17,9 @@ from textual.widgets import Static
 from banker.core.commands import Setup
 from banker.core.edition import load_edition
 from banker.store.journal import Journal
-from banker.tournament.board import BoardApp
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup
+from banker.tui.board import BoardApp
 from banker.web.share import serve
 from tests.tournament.conftest import until
 

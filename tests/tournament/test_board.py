@@ -8,10 +8,10 @@ import pytest
 
 from banker.cli import main
 from banker.core.commands import PassGo
-from banker.tournament.board import BoardApp
 from banker.tournament.journal import EventJournal, resolve_event_path
 from banker.tournament.model import AddPlayers, EventSetup
 from banker.tournament.seating import next_seating
+from banker.tui.board import BoardApp
 from tests.tournament.conftest import Venue, until
 
 PLAYERS = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal")

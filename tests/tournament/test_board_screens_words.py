@@ -11,10 +11,10 @@ import pytest
 from textual.app import App
 from textual.widgets import Input
 
-from banker.tournament.board import BoardApp
 from banker.tournament.journal import EventJournal
 from banker.tournament.language import perform
 from banker.tournament.model import EventSetup
+from banker.tui.board import BoardApp
 from tests.english import english_in
 from tests.tui.test_no_english_on_screen import seen
 

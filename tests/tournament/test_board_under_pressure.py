@@ -13,11 +13,11 @@ import aiohttp
 from textual.widgets import DataTable, Input, Static
 
 from banker.core.money import msg
-from banker.tournament.board import BoardApp
 from banker.tournament.director import LAST_TURN_MINUTES
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup, Place, RecordResult, StartRound
 from banker.tournament.seating import next_seating
+from banker.tui.board import BoardApp
 from tests.tournament.conftest import until
 
 NAMES = tuple(f"Player{i:02}" for i in range(1, 18))  # 17: tables of 5, 4, 4, 4

@@ -9,10 +9,10 @@ import pytest
 
 from banker.cli import main
 from banker.core.errors import BadInput
-from banker.tournament.board import BoardApp
 from banker.tournament.journal import EventJournal
 from banker.tournament.language import inert, perform
 from banker.tournament.model import EventSetup
+from banker.tui.board import BoardApp
 
 
 @pytest.mark.parametrize(

@@ -150,7 +150,7 @@ async def test_the_new_event_form_says_what_is_wrong_in_the_language(
 ) -> None:
     from textual.widgets import Input, Static
 
-    from banker.tournament.board import BoardApp
+    from banker.tui.board import BoardApp
     from banker.tui.screens.tournament import NewEventScreen
 
     app = BoardApp(None, serve=False, new_at=tmp_path / "x.event", language=language)

@@ -1,0 +1,53 @@
+"""The tournament's rooms in order: `banker/tournament/` holds the event's logic and no
+screen (the board's app and screens live under `banker/tui/`), and neither command line
+reaches into the other for a private helper (the rules loader is public in
+`banker.store.files`)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+TOURNAMENT = Path(__file__).resolve().parents[2] / "banker" / "tournament"
+
+
+def imports(path: Path) -> list[tuple[str, bool]]:
+    """Every module `path` imports, and whether at its top level."""
+    tree = ast.parse(path.read_text("utf-8"))
+    top = {id(node) for node in tree.body}
+    found: list[tuple[str, bool]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, id(node) in top) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.append((node.module, id(node) in top))
+    return found
+
+
+def test_the_tournament_package_holds_no_screen() -> None:
+    screens = {
+        path.name: [name for name, _ in imports(path) if name.split(".")[0] == "textual"]
+        for path in TOURNAMENT.glob("*.py")
+    }
+    assert {name: found for name, found in screens.items() if found} == {}
+    reaching = {
+        path.name: [name for name, _ in imports(path) if name.startswith("banker.tui")]
+        for path in TOURNAMENT.glob("*.py")
+        if path.name != "cli.py"  # `banker tournament board` starts the app, and only it
+    }
+    assert {name: found for name, found in reaching.items() if found} == {}
+    board = [(n, top) for n, top in imports(TOURNAMENT / "cli.py") if n.startswith("banker.tui")]
+    assert board == [("banker.tui.board", False)]  # loaded only to open the board
+
+
+def test_no_command_line_reaches_into_the_other() -> None:
+    for path in TOURNAMENT.glob("*.py"):
+        assert "banker.cli" not in [name for name, _ in imports(path)], path.name
+    cli = Path(__file__).resolve().parents[2] / "banker" / "cli.py"
+    assert "_load_rules" not in cli.read_text("utf-8")
+    from banker.store.files import load_rules
+
+    assert (
+        load_rules(None).model_dump()
+        == __import__("banker.core.rules", fromlist=["HouseRules"]).HouseRules().model_dump()
+    )
