@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import aiohttp
+import pytest
 from textual.widgets import DataTable, Input, Static
 
 from banker.core.money import msg
@@ -56,13 +57,16 @@ async def test_rows_show_from_the_start_and_the_keys_go_to_the_bar(tmp_path: Pat
     journal.close()
 
 
-async def test_table_leader_worth_result_and_state_fit_80_columns(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_table_leader_worth_result_and_state_fit_the_screen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     journal = _event(tmp_path, started=datetime.now(UTC))
     seated = journal.state.round(1).tables[0]
     places = tuple(Place(name=n, place=i, worth=5000 - i) for i, n in enumerate(seated, start=1))
     journal.apply(RecordResult(round=1, table=1, places=places))
     app = BoardApp(journal, "127.0.0.1", 0, serve=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         table = app.screen.query_one("#tables", DataTable)
         await until(lambda: table.row_count == 4)
@@ -72,9 +76,12 @@ async def test_table_leader_worth_result_and_state_fit_80_columns(tmp_path: Path
         # the first four columns fit the list's width: nothing to scroll for them
         assert sum(c.get_render_width(table) for c in columns[:4]) <= table.size.width
         assert "recorded" in _cell(app, 0, 2) and "not linked" in _cell(app, 1, 3)
-        assert app.screen.has_class("narrow")  # the details go under the list
         detail = app.screen.query_one("#detail")
-        assert detail.region.y > table.region.y and detail.region.width >= 70
+        if size[0] < 120:  # the details go under the list
+            assert app.screen.has_class("narrow")
+            assert detail.region.y > table.region.y and detail.region.width >= 70
+        else:  # beside it
+            assert detail.region.x > table.region.x and detail.region.y == table.region.y
     journal.close()
 
 
