@@ -132,6 +132,16 @@ def _parser(
         add_tournament(sub, say)
     else:
         sub.add_parser("tournament", help=t(TOURNAMENT_HELP))
+    national = sub.add_parser(
+        "national", help=t(N_("a national championship: many venues, one PostgreSQL"))
+    )
+    steps = national.add_subparsers(dest="national_action", metavar="ACTION")
+    init = steps.add_parser(
+        "init", help=t(N_("create or bring up to date the national database's schema"))
+    )
+    init.add_argument(
+        "dsn", metavar="DSN", help=t(N_("the database, e.g. postgresql://host/championship"))
+    )
     parser.epilog = t(
         N_(
             "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a "
@@ -186,6 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from banker.tournament.cli import run as run_tournament
 
             return run_tournament(args)
+        if args.action == "national":
+            return _national(args, say)
         parser.print_help()
         return 0
     except BankerError as exc:
@@ -488,6 +500,21 @@ def _backup(args: argparse.Namespace) -> int:
         "A copy of {source} is at {target}: one file, complete.", source=source, target=target
     )
     print(done.render(translator(args.said_in or _language_of(args))))
+    return 0
+
+
+def _national(args: argparse.Namespace, say: Catalogue | EnglishCatalogue) -> int:
+    if args.national_action != "init":
+        raise BadInput("banker national init DSN: create the national database's schema.")
+    from banker.national.schema import init, migrations
+
+    applied = init(args.dsn)
+    if applied:
+        said = msg("Applied: {names}.", names=", ".join(applied))
+    else:
+        said = msg("The national database is up to date.")
+    print(said.render(say))
+    print(msg("Schema version {n}.", n=len(migrations())).render(say))
     return 0
 
 

@@ -24,6 +24,7 @@ ACTIONS = (
     "backup",
     "edition",
     "tournament",
+    "national",
 )
 """The command line's actions; anything else opens the app (`banker`, `banker GAME`)."""
 TOURNAMENT_HELP = N_("direct a tournament: many tables, rounds, standings")

@@ -36,6 +36,7 @@ EXCEPTIONS = {
     "RULES",  # RULES.toml, a file the director hands out
     "JSON",
     "SQLite",
+    "PostgreSQL",  # the database server's name
     "JavaScript",
     "Wi",
     "Fi",
