@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import re
 import sys
 from pathlib import Path
 
@@ -157,6 +159,17 @@ def add_parser(
     )
     rec.add_argument("event", metavar="EVENT")
     rec.add_argument("--to", help=t(N_("the new event file (default: EVENT-recovered.event)")))
+    publish = acts.add_parser(
+        "publish",
+        help=t(N_("send the event's entries to the national database, and keep sending")),
+    )
+    publish.add_argument("event", metavar="EVENT")
+    publish.add_argument(
+        "--to", required=True, metavar="DSN", help=t(N_("the national database's address"))
+    )
+    publish.add_argument(
+        "--venue", required=True, help=t(N_("this venue's id in the championship, e.g. kl-1"))
+    )
     join = acts.add_parser(
         "join", help=t(N_("a table's side: send its share address to the director"))
     )
@@ -188,6 +201,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if action == "new":
         return _new(args, say)
+    if action == "publish":
+        return _publish(resolve_event_path(args.event), args.to, args.venue, say)
     if action == "join":
         import asyncio
 
@@ -237,6 +252,39 @@ def run(args: argparse.Namespace) -> int:
     with EventJournal.open(path, read_only=action in READ_ONLY) as journal:
         for line in perform(journal, " ".join([action, *args.words]), language=language):
             print(inert(line))
+    return 0
+
+
+def _publish(path: Path, dsn: str, venue: str, say: Translator) -> int:
+    """Send the event's entries to the national database until Ctrl+C, catching up
+    whenever the database comes back."""
+    import asyncio
+    import signal
+
+    from banker.national.outbox import Outbox
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", venue):
+        raise BadInput("--venue: lower-case letters, digits and dashes, e.g. kl-1.")
+    outbox = Outbox(path, dsn, venue)
+    outbox.send()  # the first time at once: a wrong address is said here, not retried
+    print(
+        msg(
+            "Publishing {event} as venue {venue}: Ctrl+C stops.", event=str(path), venue=venue
+        ).render(say),
+        flush=True,
+    )
+
+    async def publish() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, stop.set)
+        await outbox.run(stop)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(publish())
+    print(plural(outbox.sent, "{n} entry sent.", "{n} entries sent.").render(say), flush=True)
     return 0
 
 

@@ -395,6 +395,20 @@ class EventJournal:
                 "{path} is damaged and cannot be read ({why}).", path=self.path, why=exc
             ) from None
 
+    def rows(self, after: int = 0) -> list[tuple[int, str, str | None, int | None, str]]:
+        """The entries after `after`, as stored (seq, kind, command, target, at), up to
+        the last one this opening checked: what a venue publishes."""
+        try:
+            return self._conn.execute(
+                "SELECT seq, kind, command, target, at FROM journal"
+                " WHERE seq > ? AND seq <= ? ORDER BY seq",
+                (after, self.seq),
+            ).fetchall()
+        except _READ_ERRORS as exc:
+            raise JournalError(
+                "{path} is damaged and cannot be read ({why}).", path=self.path, why=exc
+            ) from None
+
     _version = EVENT_SCHEMA_VERSION
 
 

@@ -12,7 +12,7 @@ CREATE TABLE venue (
 CREATE TABLE entry (
     venue TEXT NOT NULL REFERENCES venue (id),
     seq INTEGER NOT NULL CHECK (seq >= 1),
-    kind TEXT NOT NULL CHECK (kind IN ('setup', 'do', 'undo', 'redo')),
+    kind TEXT NOT NULL CHECK (kind IN ('setup', 'command', 'undo', 'redo')),
     command TEXT,
     target INTEGER,
     at TIMESTAMPTZ NOT NULL,
