@@ -142,6 +142,12 @@ def _parser(
     init.add_argument(
         "dsn", metavar="DSN", help=t(N_("the database, e.g. postgresql://host/championship"))
     )
+    venue = steps.add_parser(
+        "venue", help=t(N_("register a venue and make the role it publishes with"))
+    )
+    venue.add_argument("dsn", metavar="DSN", help=t(N_("the database, as its owner")))
+    venue.add_argument("venue", metavar="ID", help=t(N_("the venue's id, e.g. kl-1")))
+    venue.add_argument("name", metavar="NAME", help=t(N_("the venue's name")))
     parser.epilog = t(
         N_(
             "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a "
@@ -504,6 +510,19 @@ def _backup(args: argparse.Namespace) -> int:
 
 
 def _national(args: argparse.Namespace, say: Catalogue | EnglishCatalogue) -> int:
+    if args.national_action == "venue":
+        from banker.national.venues import add_venue, role_of
+
+        password = add_venue(args.dsn, args.venue, args.name)
+        said = msg(
+            "Venue {venue} added. Its director publishes as the role {role}, password "
+            "{password} (shown once: hand it over now).",
+            venue=args.venue,
+            role=role_of(args.venue),
+            password=password,
+        )
+        print(said.render(say))
+        return 0
     if args.national_action != "init":
         raise BadInput("banker national init DSN: create the national database's schema.")
     from banker.national.schema import init, migrations

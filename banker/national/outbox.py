@@ -11,6 +11,7 @@ from pathlib import Path
 
 from banker.core.errors import BankerError
 from banker.national.schema import connect
+from banker.national.venues import role_of
 from banker.tournament.journal import EventJournal
 
 CHANNEL = "banker_national"
@@ -45,11 +46,14 @@ class Outbox:
         with EventJournal.open(self.event, read_only=True) as journal:
             with connect(self.dsn) as conn:
                 try:
-                    conn.execute(
-                        "INSERT INTO venue (id, name, role) VALUES (%s, %s, %s)"
-                        " ON CONFLICT (id) DO NOTHING",
-                        (self.venue, self.name or self.venue, f"banker_venue_{self.venue}"),
-                    )
+                    known = conn.execute(
+                        "SELECT 1 FROM venue WHERE id = %s", (self.venue,)
+                    ).fetchone()
+                    if known is None:  # the federation registers venues; its own address may
+                        conn.execute(
+                            "INSERT INTO venue (id, name, role) VALUES (%s, %s, %s)",
+                            (self.venue, self.name or self.venue, role_of(self.venue)),
+                        )
                     row = conn.execute(
                         "SELECT coalesce(max(seq), 0) FROM entry WHERE venue = %s",
                         (self.venue,),
