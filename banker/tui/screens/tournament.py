@@ -39,6 +39,7 @@ from banker.tournament.model import (
 )
 from banker.tournament.seating import next_seating
 from banker.tui.speech import SaysItsKeys
+from banker.tui.widgets.command_bar import RecallsLines
 from banker.tui.widgets.footer import KeysFooter
 from banker.web.standings import StandingsView
 
@@ -69,40 +70,15 @@ def clock(seconds: int | None) -> str:
     return f"{sign}{seconds // 60}:{seconds % 60:02}"
 
 
-class DirectorBar(Input):
+class DirectorBar(RecallsLines):
     """The director's bar. Enter hands the line over and empties the bar at once, so what
     is typed right after starts a line of its own (typed fast, two lines never run
-    together, nor does one run twice); up and down bring back the lines before (a
-    refused one to mend)."""
-
-    BINDINGS = [
-        Binding("up", "recall(1)", N_("Earlier line"), show=False),
-        Binding("down", "recall(-1)", N_("Later line"), show=False),
-    ]
-
-    HISTORY = 100
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.lines: list[str] = []
-        self._back = 0
+    together, nor does one run twice); up and down bring back the lines before."""
 
     async def action_submit(self) -> None:
         line = self.value
-        if line.strip() and (not self.lines or self.lines[-1] != line):
-            self.lines.append(line)
-            del self.lines[: -self.HISTORY]
-        self._back = 0
-        self.value = ""
+        self.remember(line)
         self.post_message(self.Submitted(self, line))
-
-    def action_recall(self, step: int) -> None:
-        back = max(0, min(len(self.lines), self._back + step))
-        if back == self._back:
-            return
-        self._back = back
-        self.value = self.lines[-back] if back else ""
-        self.cursor_position = len(self.value)
 
 
 class TournamentScreen(SaysItsKeys, Screen[None]):

@@ -59,31 +59,20 @@ def suggest(value: str, state: GameState | None) -> str | None:
     return None
 
 
-class CommandBar(Input):
-    """One line of the command language; Enter applies it, Escape puts the bar away.
-
-    The bar holds at most a command's longest line: a longer paste is refused whole, with
-    the reason, instead of being read.
-    """
+class RecallsLines(Input):
+    """A line that keeps the lines run from it: up and down bring them back (a refused
+    one to mend). The game's command bar and the director's bar are both one."""
 
     BINDINGS = [
-        Binding("escape", "dismiss", N_("Close"), show=False),
-        Binding("tab", "complete", N_("Complete"), show=False, priority=True),
         Binding("up", "recall(1)", N_("Earlier line"), show=False),
         Binding("down", "recall(-1)", N_("Later line"), show=False),
     ]
-    """Tab takes the completion shown in grey, as the right arrow does; up and down bring
-    back the lines run before (a refused one to mend)."""
 
     HISTORY = 100
     """Lines kept for up-arrow."""
 
-    class Dismissed(Message):
-        """The banker put the command bar away without running a command."""
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.max_length = MAX_LINE
         self.lines: list[str] = []
         """The lines run so far, oldest first (applied or refused)."""
         self._back = 0
@@ -105,6 +94,28 @@ class CommandBar(Input):
         self._back = back
         self.value = self.lines[-back] if back else ""
         self.cursor_position = len(self.value)
+
+
+class CommandBar(RecallsLines):
+    """One line of the command language; Enter applies it, Escape puts the bar away.
+
+    The bar holds at most a command's longest line: a longer paste is refused whole, with
+    the reason, instead of being read.
+    """
+
+    BINDINGS = [
+        Binding("escape", "dismiss", N_("Close"), show=False),
+        Binding("tab", "complete", N_("Complete"), show=False, priority=True),
+    ]
+    """Tab takes the completion shown in grey, as the right arrow does; up and down bring
+    back the lines run before (`RecallsLines`)."""
+
+    class Dismissed(Message):
+        """The banker put the command bar away without running a command."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.max_length = MAX_LINE
 
     def restricted(self) -> None:
         """Say why a paste or a key was refused: the line would be longer than any command."""
