@@ -90,12 +90,7 @@ def ranking(state: EventState, index: int) -> list[Score]:
     for rnd in phase_rounds(state, index):
         for number in sorted(rnd.results):
             places = rnd.results[number].places
-            for p in places:
-                if p.name not in came:  # a name the phase does not know: seated after all
-                    came[p.name] = len(came)
-                    for table in (points, worth, wins, played):
-                        table[p.name] = 0
-                    met[p.name] = []
+            for p in places:  # exactly the table's seated players (`model._check_places`)
                 points[p.name] += points_for(setup, p.place)
                 worth[p.name] += p.worth
                 wins[p.name] += p.place == 1

@@ -370,11 +370,11 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         if line.split()[0].lower() == "draw":  # heavy for a big event: off the board's loop
             if not self._drawing:
                 self._drawing = True
-                self.run_worker(self._draw(event.input, line), group="draw")
+                self.run_worker(self._draw(line), group="draw")
             return
-        self._perform(event.input, line)
+        self._perform(line)
 
-    async def _draw(self, bar: Input, line: str) -> None:
+    async def _draw(self, line: str) -> None:
         """Search the next round's seating in a thread, the board answering meanwhile;
         then journal it, unless the event changed in the meantime."""
         state = self.director.journal.state
@@ -389,9 +389,9 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         if self.director.journal.state is not state:
             self.tell(self.say(N_("The event changed while drawing: draw again.")), "bold red")
             return
-        self._perform(bar, line, seat)
+        self._perform(line, seat)
 
-    def _perform(self, bar: Input, line: str, seat: Seat | None = None) -> None:
+    def _perform(self, line: str, seat: Seat | None = None) -> None:
         try:
             lines = perform(self.director.journal, line, self.director, self.language, seat)
         except BankerError as exc:
