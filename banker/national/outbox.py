@@ -6,13 +6,21 @@ director journals to the event file first, and the outbox reads the file read-on
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from banker.core.errors import BankerError
 from banker.national.schema import connect
+from banker.national.summary import table_summaries
 from banker.national.venues import role_of
 from banker.tournament.journal import EventJournal
+
+if TYPE_CHECKING:
+    import psycopg
 
 CHANNEL = "banker_national"
 """What the national board LISTENs to: a venue's id, each time its entries arrive."""
@@ -24,7 +32,11 @@ PATIENCE = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
 @dataclass
 class Outbox:
-    """The outbox of the event at `event`, for the venue `venue` of the database at `dsn`."""
+    """The outbox of the event at `event`, for the venue `venue` of the database at `dsn`.
+
+    With each send go the venue's heartbeat (the board tells a quiet venue from a lost
+    one) and the summary of every table that changed since the last send: from the
+    venue's live board when `run` is given one, else from the event file."""
 
     event: Path
     dsn: str
@@ -34,9 +46,15 @@ class Outbox:
     """Entries this outbox has sent."""
     problems: list[str] = field(default_factory=list)
     """Why the last tries failed, newest last (the database out of reach...)."""
+    summaries_sent: int = 0
+    """Summary rows this outbox has sent."""
+    _summaries: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
+    """Each table's summary as last stored (JSON), to send only the changed ones."""
+    _conn: psycopg.Connection | None = field(default=None, repr=False)
 
-    def send(self) -> int:
-        """Send every entry the database lacks, in order; how many were sent.
+    def send(self, summaries: dict[tuple[int, int], dict[str, Any]] | None = None) -> int:
+        """Send every entry the database lacks, in order, and the summaries that changed
+        (`summaries`, or those the event file gives); how many entries were sent.
 
         Raises:
             BankerError: the event file or the database cannot be read or written.
@@ -44,56 +62,107 @@ class Outbox:
         import psycopg
 
         with EventJournal.open(self.event, read_only=True) as journal:
-            with connect(self.dsn) as conn:
-                try:
-                    known = conn.execute(
-                        "SELECT 1 FROM venue WHERE id = %s", (self.venue,)
-                    ).fetchone()
-                    if known is None:  # the federation registers venues; its own address may
-                        conn.execute(
-                            "INSERT INTO venue (id, name, role) VALUES (%s, %s, %s)",
-                            (self.venue, self.name or self.venue, role_of(self.venue)),
-                        )
-                    row = conn.execute(
-                        "SELECT coalesce(max(seq), 0) FROM entry WHERE venue = %s",
-                        (self.venue,),
-                    ).fetchone()
-                    have = int(row[0]) if row else 0
-                    count = 0
-                    while rows := journal.rows(have)[:BATCH]:
-                        with conn.transaction():
-                            with conn.cursor() as cur:
-                                cur.executemany(
-                                    "INSERT INTO entry (venue, seq, kind, command, target, at)"
-                                    " VALUES (%s, %s, %s, %s, %s, %s)"
-                                    " ON CONFLICT (venue, seq) DO NOTHING",
-                                    [(self.venue, *r) for r in rows],
-                                )
-                            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.venue))
-                        have = rows[-1][0]
-                        count += len(rows)
-                except psycopg.Error as exc:
-                    raise BankerError(
-                        "The national database took nothing more: {why}",
-                        why=" ".join(str(exc).split())[:300],
-                    ) from None
+            if summaries is None:
+                summaries = table_summaries(journal.state)
+            changed = {
+                key: text
+                for key, value in summaries.items()
+                if (text := json.dumps(value, sort_keys=True)) != self._summaries.get(key)
+            }
+            try:
+                conn = self._connection()
+                count = self._send(conn, journal, changed)
+            except psycopg.Error as exc:
+                self.close()
+                raise BankerError(
+                    "The national database took nothing more: {why}",
+                    why=" ".join(str(exc).split())[:300],
+                ) from None
+        self._summaries.update(changed)
         self.sent += count
+        self.summaries_sent += len(changed)
         return count
 
-    async def run(self, stop: asyncio.Event, every: float = 1.0) -> None:
+    def close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    def _connection(self) -> psycopg.Connection:
+        if self._conn is None or self._conn.closed or self._conn.broken:
+            self.close()
+            self._conn = connect(self.dsn)
+        return self._conn
+
+    def _send(
+        self, conn: psycopg.Connection, journal: EventJournal, changed: dict[tuple[int, int], str]
+    ) -> int:
+        known = conn.execute("SELECT 1 FROM venue WHERE id = %s", (self.venue,)).fetchone()
+        if known is None:  # the federation registers venues; its own address may
+            conn.execute(
+                "INSERT INTO venue (id, name, role) VALUES (%s, %s, %s)",
+                (self.venue, self.name or self.venue, role_of(self.venue)),
+            )
+        conn.execute(
+            "INSERT INTO contact (venue) VALUES (%s)"
+            " ON CONFLICT (venue) DO UPDATE SET seen = now()",
+            (self.venue,),
+        )
+        row = conn.execute(
+            "SELECT coalesce(max(seq), 0) FROM entry WHERE venue = %s", (self.venue,)
+        ).fetchone()
+        have = int(row[0]) if row else 0
+        count = 0
+        while rows := journal.rows(have)[:BATCH]:
+            with conn.transaction():
+                with conn.cursor() as cur:
+                    cur.executemany(
+                        "INSERT INTO entry (venue, seq, kind, command, target, at)"
+                        " VALUES (%s, %s, %s, %s, %s, %s)"
+                        " ON CONFLICT (venue, seq) DO NOTHING",
+                        [(self.venue, *r) for r in rows],
+                    )
+                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.venue))
+            have = rows[-1][0]
+            count += len(rows)
+        if changed:
+            with conn.transaction():
+                with conn.cursor() as cur:
+                    cur.executemany(
+                        "INSERT INTO table_summary (venue, round, table_no, summary)"
+                        " VALUES (%s, %s, %s, %s::jsonb)"
+                        " ON CONFLICT (venue, round, table_no) DO UPDATE"
+                        " SET summary = EXCLUDED.summary, changed = now()",
+                        [(self.venue, rnd, table, text) for (rnd, table), text in changed.items()],
+                    )
+                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.venue))
+        return count
+
+    async def run(
+        self,
+        stop: asyncio.Event,
+        every: float = 1.0,
+        board: Callable[[], dict[tuple[int, int], dict[str, Any]]] | None = None,
+    ) -> None:
         """Send what is new every `every` seconds until `stop`; while the database is out
-        of reach, try again less and less often (never giving up)."""
+        of reach, try again less and less often (never giving up). `board`, called on
+        the loop, gives the live tables' summaries (a venue's board)."""
         failures = 0
-        while not stop.is_set():
-            try:
-                await asyncio.to_thread(self.send)
-                failures = 0
-                wait = every
-            except BankerError as exc:
-                self.problems = [*self.problems[-9:], str(exc)]
-                wait = PATIENCE[min(failures, len(PATIENCE) - 1)]
-                failures += 1
-            try:
-                await asyncio.wait_for(stop.wait(), wait)
-            except TimeoutError:
-                pass
+        try:
+            while not stop.is_set():
+                try:
+                    summaries = board() if board is not None else None
+                    await asyncio.to_thread(self.send, summaries)
+                    failures = 0
+                    wait = every
+                except BankerError as exc:
+                    self.problems = [*self.problems[-9:], str(exc)]
+                    wait = PATIENCE[min(failures, len(PATIENCE) - 1)]
+                    failures += 1
+                try:
+                    await asyncio.wait_for(stop.wait(), wait)
+                except TimeoutError:
+                    pass
+        finally:
+            await asyncio.to_thread(self.close)

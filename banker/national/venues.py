@@ -51,6 +51,7 @@ def add_venue(dsn: str, venue: str, name: str) -> str:
                     "GRANT SELECT ON venue, banker_schema TO {role}",
                     "GRANT SELECT, INSERT ON entry TO {role}",
                     "GRANT SELECT, INSERT, UPDATE ON table_summary TO {role}",
+                    "GRANT SELECT, INSERT, UPDATE ON contact TO {role}",
                 ):
                     conn.execute(
                         sql.SQL(grant).format(

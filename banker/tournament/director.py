@@ -497,15 +497,15 @@ def results_csv(state: EventState) -> str:
                         rnd.number,
                         number,
                         p.place,
-                        _cell(p.name),
+                        csv_cell(p.name),
                         p.worth,
                         "yes" if p.bankrupt else "",
                         "yes" if result.at_time else "",
-                        _cell("; ".join(result.corrections)),
+                        csv_cell("; ".join(result.corrections)),
                     ]
                 )
         for name in rnd.byes:
-            writer.writerow([rnd.number, "bye", "", _cell(name), "", "", "", ""])
+            writer.writerow([rnd.number, "bye", "", csv_cell(name), "", "", "", ""])
     return out.getvalue()
 
 
@@ -524,7 +524,7 @@ def standings_csv(state: EventState) -> str:
             writer.writerow(
                 [
                     row["rank"],
-                    _cell(row["name"]),
+                    csv_cell(row["name"]),
                     row["stage"],
                     row["points"],
                     *values,
@@ -538,7 +538,7 @@ def standings_csv(state: EventState) -> str:
             writer.writerow(
                 [
                     row["rank"],
-                    _cell(row["name"]),
+                    csv_cell(row["name"]),
                     row["round"],
                     row["place"] or "",
                     row["worth"] if row["place"] else "",
@@ -552,9 +552,9 @@ def standings_csv(state: EventState) -> str:
 def _withdrawn(state: EventState, name: str) -> str:
     """The CSV's word for a player who withdrew: the reason (empty for the others)."""
     reason = state.withdrawn.get(name)
-    return "" if reason is None else _cell(reason)
+    return "" if reason is None else csv_cell(reason)
 
 
-def _cell(text: str) -> str:
+def csv_cell(text: str) -> str:
     """A spreadsheet never takes a name for a formula."""
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
