@@ -148,6 +148,26 @@ def _parser(
     venue.add_argument("dsn", metavar="DSN", help=t(N_("the database, as its owner")))
     venue.add_argument("venue", metavar="ID", help=t(N_("the venue's id, e.g. kl-1")))
     venue.add_argument("name", metavar="NAME", help=t(N_("the venue's name")))
+    board = steps.add_parser(
+        "board", help=t(N_("the national board: every venue live, the national cut, its page"))
+    )
+    out = steps.add_parser("csv", help=t(N_("the national ranking and its cut, as CSV")))
+    for step in (board, out):
+        step.add_argument("dsn", metavar="DSN", help=t(N_("the national database's address")))
+        step.add_argument(
+            "--cut", type=int, default=0, help=t(N_("how many go on from every venue together"))
+        )
+        step.add_argument(
+            "--tie-breaks",
+            default="worth,wins",
+            metavar="worth,wins",
+            help=t(N_("between equal points, in order: worth (money totals), wins, opponents")),
+        )
+    board.add_argument("--name", default="", help=t(N_("the championship's name")))
+    board.add_argument("--host", help=t(N_("where the standings page listens (default: LAN)")))
+    board.add_argument("--port", type=int, default=0, help=t(N_("its port (default: a free one)")))
+    out.add_argument("-o", "--output", help=t(N_("a file (default: print)")))
+    out.add_argument("--force", action="store_true", help=t(N_("replace the file if there is one")))
     parser.epilog = t(
         N_(
             "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a "
@@ -523,6 +543,8 @@ def _national(args: argparse.Namespace, say: Catalogue | EnglishCatalogue) -> in
         )
         print(said.render(say))
         return 0
+    if args.national_action in ("board", "csv"):
+        return _national_board(args)
     if args.national_action != "init":
         raise BadInput("banker national init DSN: create the national database's schema.")
     from banker.national.schema import init, migrations
@@ -534,6 +556,33 @@ def _national(args: argparse.Namespace, say: Catalogue | EnglishCatalogue) -> in
         said = msg("The national database is up to date.")
     print(said.render(say))
     print(msg("Schema version {n}.", n=len(migrations())).render(say))
+    return 0
+
+
+def _national_board(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from banker.national.board import TIE_BREAK_KEYS, National
+
+    breaks = tuple(w.strip() for w in args.tie_breaks.split(",") if w.strip())
+    if not breaks or any(b not in TIE_BREAK_KEYS for b in breaks) or len(set(breaks)) < len(breaks):
+        raise BadInput("--tie-breaks: worth, wins and opponents, in the order they count.")
+    if not 0 <= args.cut <= 100_000:
+        raise BadInput("--cut: how many players go on, 0 for none.")
+    national = National(args.dsn, args.cut, getattr(args, "name", ""), breaks)
+    if args.national_action == "board":
+        from banker.tui.national import run_national_board
+
+        return run_national_board(national, args.host, args.port, args.said_in)
+    asyncio.run(national.load())
+    text = national.cut_csv()
+    if not args.output:
+        print(text, end="")
+        return 0
+    path = Path(args.output).expanduser()
+    if path.exists() and not args.force:
+        raise BadInput("{path} exists: --force replaces it.", path=str(path))
+    path.write_text(text, encoding="utf-8")
     return 0
 
 

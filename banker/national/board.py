@@ -160,7 +160,9 @@ class National:
     ) -> None:
         self.dsn = dsn
         self.cut = cut
-        self.name = name or "National championship"
+        self.name = name
+        """The championship's name (else "National championship", said in the board's
+        language)."""
         self.tie_breaks = tuple(t for t in tie_breaks if t in TIE_BREAK_KEYS)
         self.venues: dict[str, VenueLive] = {}
         self.listeners: list[Callable[[], None]] = []
@@ -312,6 +314,28 @@ class National:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
+    async def load(self) -> None:
+        """Read everything once (`banker national csv`).
+
+        Raises:
+            BankerError: the database cannot be reached or read.
+        """
+        import psycopg
+
+        try:
+            async with await psycopg.AsyncConnection.connect(
+                self.dsn, autocommit=True, connect_timeout=10
+            ) as conn:
+                await self.refresh(conn, set())
+        except (psycopg.Error, OSError) as exc:
+            raise BankerError(
+                "Cannot reach the national database: {why}", why=" ".join(str(exc).split())[:300]
+            ) from None
+
+    def changed(self) -> None:
+        """Something the board shows changed (the cut): redraw."""
+        self._notify()
+
     def _notify(self) -> None:
         for listener in list(self.listeners):
             listener()
@@ -373,8 +397,9 @@ class National:
             current = state.current if state is not None else None
             leader = None
             if state is not None and state.setup.phases and state.rounds:
-                top = ranking(state, 0)[0]
-                leader = {"name": top.name, "points": top.points}
+                top = next((s for s in ranking(state, 0) if s.name not in state.withdrawn), None)
+                if top is not None:
+                    leader = {"name": top.name, "points": top.points}
             tables = [
                 {"number": n, **s}
                 for n, s in sorted(venue.summaries.items())
@@ -422,7 +447,7 @@ class National:
             )
         rounds = [v["round"] for v in venues]
         return {
-            "event": self.name,
+            "event": self.name or say.gettext(N_("National championship")),
             "round": max(rounds, default=0),
             "rounds": max((v["rounds"] for v in venues), default=0),
             "phase": None,

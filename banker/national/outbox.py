@@ -10,10 +10,12 @@ import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banker.core.errors import BankerError
+from banker.core.money import Message
 from banker.national.schema import connect
 from banker.national.summary import table_summaries
 from banker.national.venues import role_of
@@ -46,11 +48,16 @@ class Outbox:
     """Entries this outbox has sent."""
     problems: list[str] = field(default_factory=list)
     """Why the last tries failed, newest last (the database out of reach...)."""
+    problem: Message | None = None
+    """The last try's failure, to say in the director's language."""
+    down_since: str | None = None
+    """When the database went out of reach (ISO 8601, UTC), while it is."""
     summaries_sent: int = 0
     """Summary rows this outbox has sent."""
     _summaries: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
     """Each table's summary as last stored (JSON), to send only the changed ones."""
     _conn: psycopg.Connection | None = field(default=None, repr=False)
+    _same_event: bool = field(default=False, repr=False)
 
     def send(self, summaries: dict[tuple[int, int], dict[str, Any]] | None = None) -> int:
         """Send every entry the database lacks, in order, and the summaries that changed
@@ -113,6 +120,8 @@ class Outbox:
             "SELECT coalesce(max(seq), 0) FROM entry WHERE venue = %s", (self.venue,)
         ).fetchone()
         have = int(row[0]) if row else 0
+        if have and not self._same_event:
+            self._check_same_event(conn, journal)
         count = 0
         while rows := journal.rows(have)[:BATCH]:
             with conn.transaction():
@@ -139,6 +148,22 @@ class Outbox:
                 conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.venue))
         return count
 
+    def _check_same_event(self, conn: psycopg.Connection, journal: EventJournal) -> None:
+        """The venue's entries in the database are this event's (its setup, entry 1, is
+        this file's): another event file published as the same venue would mix two
+        events under one name."""
+        stored = conn.execute(
+            "SELECT command FROM entry WHERE venue = %s AND seq = 1", (self.venue,)
+        ).fetchone()
+        ours = journal.rows(0)[:1]
+        if stored is None or not ours or stored[0] != ours[0][2]:
+            raise BankerError(
+                "The national database holds another event as venue {venue}: publish this "
+                "one as a venue of its own.",
+                venue=self.venue,
+            )
+        self._same_event = True
+
     async def run(
         self,
         stop: asyncio.Event,
@@ -156,8 +181,12 @@ class Outbox:
                     await asyncio.to_thread(self.send, summaries)
                     failures = 0
                     wait = every
+                    self.down_since = None
                 except BankerError as exc:
                     self.problems = [*self.problems[-9:], str(exc)]
+                    self.problem = exc.message
+                    if self.down_since is None:
+                        self.down_since = datetime.now(UTC).isoformat(timespec="seconds")
                     wait = PATIENCE[min(failures, len(PATIENCE) - 1)]
                     failures += 1
                 try:

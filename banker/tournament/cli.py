@@ -190,6 +190,14 @@ def add_parser(
     board.add_argument("event", metavar="EVENT")
     board.add_argument("--host", help=t(N_("where the standings page listens (default: LAN)")))
     board.add_argument("--port", type=int, default=0, help=t(N_("its port (default: a free one)")))
+    board.add_argument(
+        "--publish",
+        metavar="DSN",
+        help=t(N_("also send the event and its tables to the national database at DSN")),
+    )
+    board.add_argument(
+        "--venue", help=t(N_("this venue's id in the championship, e.g. kl-1 (with --publish)"))
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -224,7 +232,12 @@ def run(args: argparse.Namespace) -> int:
     if action == "board":
         from banker.tui.board import run_board
 
-        return run_board(path, args.host, args.port, language)
+        publish = None
+        if args.publish or args.venue:
+            if not (args.publish and args.venue):
+                raise BadInput("--publish DSN --venue ID: both, to publish the event.")
+            publish = (args.publish, _venue_id(args.venue))
+        return run_board(path, args.host, args.port, language, publish)
     if action == "recover":
         return _recover(path, args.to, say)
     if action in ("show", "log", "csv"):
@@ -255,6 +268,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _venue_id(venue: str) -> str:
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", venue):
+        raise BadInput("--venue: lower-case letters, digits and dashes, e.g. kl-1.")
+    return venue
+
+
 def _publish(path: Path, dsn: str, venue: str, say: Translator) -> int:
     """Send the event's entries to the national database until Ctrl+C, catching up
     whenever the database comes back."""
@@ -263,16 +282,7 @@ def _publish(path: Path, dsn: str, venue: str, say: Translator) -> int:
 
     from banker.national.outbox import Outbox
 
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", venue):
-        raise BadInput("--venue: lower-case letters, digits and dashes, e.g. kl-1.")
-    outbox = Outbox(path, dsn, venue)
-    outbox.send()  # the first time at once: a wrong address is said here, not retried
-    print(
-        msg(
-            "Publishing {event} as venue {venue}: Ctrl+C stops.", event=str(path), venue=venue
-        ).render(say),
-        flush=True,
-    )
+    outbox = Outbox(path, dsn, _venue_id(venue))
 
     async def publish() -> None:
         stop = asyncio.Event()
@@ -282,8 +292,17 @@ def _publish(path: Path, dsn: str, venue: str, say: Translator) -> int:
                 loop.add_signal_handler(sig, stop.set)
         await outbox.run(stop)
 
-    with contextlib.suppress(KeyboardInterrupt):
+    try:  # Ctrl+C at any moment stops it, saying what was sent
+        outbox.send()  # the first time at once: a wrong address is said here, not retried
+        said = msg(
+            "Publishing {event} as venue {venue}: Ctrl+C stops.", event=str(path), venue=venue
+        )
+        print(said.render(say), flush=True)
         asyncio.run(publish())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        outbox.close()
     print(plural(outbox.sent, "{n} entry sent.", "{n} entries sent.").render(say), flush=True)
     return 0
 

@@ -8,7 +8,10 @@ the tables. For an event that does not exist yet, it first shows the new event's
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from banker.i18n import N_, default_language, translator
 from banker.tournament.director import Director, board_json
@@ -18,6 +21,9 @@ from banker.tournament.model import EventSetup
 from banker.tui.typeahead import TypesAheadApp
 from banker.web.addresses import start_kept
 from banker.web.standings import StandingsView
+
+if TYPE_CHECKING:
+    from banker.national.outbox import Outbox
 
 
 class BoardApp(TypesAheadApp):
@@ -34,6 +40,7 @@ class BoardApp(TypesAheadApp):
         serve: bool = True,
         new_at: Path | None = None,
         language: str | None = None,
+        publish: tuple[str, str] | None = None,
     ) -> None:
         """Follow `journal`'s event; or, with `journal` None, ask for a new event at `new_at`.
         Everything is said in `language` (default: this computer's)."""
@@ -47,6 +54,12 @@ class BoardApp(TypesAheadApp):
         self.director: Director | None = None
         self.standings: StandingsView | None = None
         self.desk: JoinDesk | None = None
+        self.publish = publish
+        """(DSN, venue id): the event's entries and its tables' summaries go to the
+        national database as they happen (`banker.national.outbox`)."""
+        self.outbox: Outbox | None = None
+        self._uplink_stop = asyncio.Event()
+        self._uplink: asyncio.Task[None] | None = None
 
     async def on_mount(self) -> None:
         if self.journal is not None:
@@ -81,10 +94,30 @@ class BoardApp(TypesAheadApp):
         if self.serve:
             moved = await self._serve(journal, self.standings, self.desk)
             director.listeners.append(self.standings.notify)
-        screen = TournamentScreen(director, self.standings, self.language, self.desk.url)
+        if self.publish is not None:
+            self._start_uplink(journal, director, *self.publish)
+        screen = TournamentScreen(
+            director, self.standings, self.language, self.desk.url, self.outbox
+        )
         await self.push_screen(screen)
         for said in moved:
             screen.tell(said, "bold yellow")
+
+    def _start_uplink(
+        self, journal: EventJournal, director: Director, dsn: str, venue: str
+    ) -> None:
+        """Publish to the national database from the board's own loop: the entries as
+        the event file holds them, and each table's live summary."""
+        from banker.national.outbox import Outbox
+        from banker.national.summary import table_summaries
+
+        outbox = self.outbox = Outbox(journal.path, dsn, venue, journal.setup.name)
+        self._uplink = asyncio.create_task(
+            outbox.run(
+                self._uplink_stop,
+                board=lambda: table_summaries(director.state, board_json(director)),
+            )
+        )
 
     async def _serve(
         self, journal: EventJournal, standings: StandingsView, desk: JoinDesk
@@ -118,6 +151,10 @@ class BoardApp(TypesAheadApp):
         return moved
 
     async def on_unmount(self) -> None:
+        if self._uplink is not None:
+            self._uplink_stop.set()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._uplink, 15)
         if self.desk is not None:
             await self.desk.stop()
         if self.standings is not None:
@@ -126,13 +163,19 @@ class BoardApp(TypesAheadApp):
             await self.director.stop()
 
 
-def run_board(path: Path, host: str | None, port: int, language: str | None = None) -> int:
+def run_board(
+    path: Path,
+    host: str | None,
+    port: int,
+    language: str | None = None,
+    publish: tuple[str, str] | None = None,
+) -> int:
     if not path.exists():
-        app = BoardApp(None, host, port, new_at=path, language=language)
+        app = BoardApp(None, host, port, new_at=path, language=language, publish=publish)
         app.run()
         if app.journal is not None:
             app.journal.close()
         return 0
     with EventJournal.open(path) as journal:
-        BoardApp(journal, host, port, language=language).run()
+        BoardApp(journal, host, port, language=language, publish=publish).run()
     return 0

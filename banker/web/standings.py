@@ -79,6 +79,11 @@ WORDS = [
     N_("semi-finals"),
     N_("final"),
     N_("withdrew"),
+    N_("Venue"),
+    N_("National cut"),
+    N_("through"),
+    N_("waiting"),
+    N_("recorded"),
 ]
 """Words the script shows, sent translated with every board."""
 
@@ -94,11 +99,19 @@ class StandingsView:
     Args:
         source: returns the board (`banker.tournament.director.board_json`).
         language: the page's language (en, ms, th).
+        page_words: words of the first paint to replace (by `PAGE_WORDS` key).
     """
 
-    def __init__(self, source: Callable[[], dict[str, Any]], language: str = "en") -> None:
+    def __init__(
+        self,
+        source: Callable[[], dict[str, Any]],
+        language: str = "en",
+        page_words: dict[str, str] | None = None,
+    ) -> None:
         self.source = source
         self.language = language
+        self.page_words = {**PAGE_WORDS, **(page_words or {})}
+        """The first paint's words (`PAGE_WORDS`, some replaced: the national page's)."""
         self.token: str | None = None
         self.host: str | None = None
         self.port: int | None = None
@@ -199,7 +212,7 @@ class StandingsView:
         translate = translator(self.language)
         html = self._page.replace("{{base}}", f"/{self.token}/").replace("{{view}}", view)
         html = html.replace("{{lang}}", self.language)
-        for key, words in PAGE_WORDS.items():
+        for key, words in self.page_words.items():
             html = html.replace("{{" + key + "}}", escape(translate(words)))
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 

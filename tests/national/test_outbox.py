@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 import psycopg
+import pytest
 
+from banker.core.errors import BankerError
 from banker.national.outbox import Outbox
 from banker.national.schema import init
 from banker.tournament.journal import EventJournal
@@ -94,7 +96,26 @@ async def test_publish_runs_until_stopped(tmp_path: Path, database: str) -> None
         env={**os.environ, "BANKER_HOME": str(tmp_path)},
     )  # fmt: skip
     await until(lambda: len(_stored(database, "jb-3")) == count, limit=120)
+    assert child.stdout is not None
+    first = await asyncio.wait_for(child.stdout.readline(), 60)  # running, not starting
+    assert b"Publishing" in first
     child.send_signal(signal.SIGINT)
     out, _ = await asyncio.wait_for(child.communicate(), 60)
-    assert child.returncode == 0, out
+    assert child.returncode == 0, first + out
     assert f"{count} entries sent." in out.decode()
+
+
+def test_another_event_is_not_published_as_the_same_venue(tmp_path: Path, database: str) -> None:
+    init(database)
+    first = _event(tmp_path / "open.event")
+    Outbox(first.path, database, "kl-1").send()
+    other = EventJournal.create(
+        tmp_path / "other.event", EventSetup(name="Other", rounds=1, minutes=60, seed=9)
+    )
+    for _ in range(len(first.rows())):  # as long as the first one, or longer
+        perform(other, "players " + ",".join(f"X{len(other.state.players) + 1}" for _ in "x"))
+    with pytest.raises(BankerError, match="another event as venue kl-1"):
+        Outbox(other.path, database, "kl-1").send()
+    assert _stored(database, "kl-1") == _recorded(first)  # untouched
+    first.close()
+    other.close()

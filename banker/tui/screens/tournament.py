@@ -10,7 +10,7 @@ phones see it. The bar below takes the director's commands (`link 2 URL`, `start
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from rich.text import Text
@@ -42,6 +42,9 @@ from banker.tui.speech import SaysItsKeys
 from banker.tui.widgets.command_bar import RecallsLines
 from banker.tui.widgets.footer import KeysFooter
 from banker.web.standings import StandingsView
+
+if TYPE_CHECKING:
+    from banker.national.outbox import Outbox
 
 STATUS_STYLE = {
     "playing": "green",
@@ -122,9 +125,13 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         standings: StandingsView | None = None,
         language: str = "en",
         join_url: str = "",
+        uplink: Outbox | None = None,
     ) -> None:
         super().__init__()
         self.join_url = join_url
+        self.uplink = uplink
+        """The national database's outbox, where the event is published."""
+        self._down: str | None = None
         self.director = director
         self.standings = standings
         self.say = translator(language)
@@ -234,7 +241,38 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
             head.append(clock(left), style="bold")
             if mark is not None:
                 head.append(f" · {say(mark)}", style="bold magenta")
+        if self.uplink is not None:
+            self._draw_uplink(head, self.uplink)
         self.query_one("#head", Static).update(head)
+
+    def _draw_uplink(self, head: Text, uplink: Outbox) -> None:
+        """The national database in the head: sent, or out of reach since when (and the
+        log says when it goes down and when it is back)."""
+        say = self.say
+        down = uplink.down_since
+        head.rstrip()
+        if down is not None:
+            head.append(
+                " · " + say(N_("national: down since {time}")).format(time=down[11:16]),
+                style="bold red",
+            )
+        else:
+            head.append(" · " + say(N_("national: sent")), style="green")
+        if down != self._down:
+            if down is not None:
+                why = uplink.problem.render(say) if uplink.problem is not None else ""
+                said = say(
+                    N_(
+                        "The national database is out of reach; the event goes on here and "
+                        "is sent when it is back: {why}"
+                    )
+                )
+                self.tell(said.format(why=why), "bold red")
+            elif self._down is not None:
+                self.tell(
+                    say(N_("The national database is back: everything recorded meanwhile is sent."))
+                )
+            self._down = down
 
     def refresh_board(self) -> None:
         if not self.is_mounted:

@@ -57,13 +57,13 @@
       var card = el("div", "table " + t.status.replace(" ", "-"));
       card.dataset.table = t.number;
       var head = el("h3");
-      head.appendChild(el("span", null, w("Table") + " " + t.number));
+      head.appendChild(el("span", null, t.title || w("Table") + " " + t.number));
       var state = t.status === "lost" ? w("lost contact") + (t.lost_since ? " " + t.lost_since.slice(11, 16) : "") : w(t.status);
       head.appendChild(el("span", "state", state));
       card.appendChild(head);
       t.players.forEach(function (p) {
         var row = el("div", "row" + (p.name === t.leader ? " lead" : "") + (p.bankrupt ? " out" : ""));
-        row.appendChild(el("span", "n", p.name));
+        row.appendChild(el("span", "n", (p.table ? w("Table") + " " + p.table + ": " : "") + p.name));
         row.appendChild(el("span", "w", p.worth_text || ""));
         card.appendChild(row);
       });
