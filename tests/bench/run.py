@@ -26,6 +26,9 @@ The benchmarks:
   (silently different 0, crashed 0; entries recover saves against those intact);
 - bench_tournament.py: a director following 10, 50 and 200 tables that each play every
   3 s, next to a bare stream reader (goal: a table's change on the board within 1 s p95);
+- bench_national.py: the national board over 20 venues x 50 tables in a throwaway
+  PostgreSQL, next to a bare LISTEN client (goal: a table's change on the national board
+  within 2 s p95), and the rows and bytes per round;
 - bench_seating.py: repeat pairings of 16 players over 4 rounds at tables of 4 in 40
   seeds, beside the minimum an exhaustive search finds (goal: equal in every seed).
 """
@@ -85,6 +88,10 @@ def main() -> None:
             ["bench_tournament.py"] + (["--seconds", "5"] if args.quick else []),
         ),
         ("seating", ["bench_seating.py"] + (["--seeds", "10"] if args.quick else [])),
+        (
+            "national board",
+            ["bench_national.py"] + (["--seconds", "10"] if args.quick else []),
+        ),
     ]
     print(f"Banker benchmarks on {machine()}")
     failed = 0

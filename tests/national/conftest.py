@@ -5,6 +5,7 @@ server's programs or psycopg are missing."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -26,6 +27,7 @@ class Server:
     port: int
     bindir: Path
     user: str | None
+    options: str = ""
 
     def dsn(self, database: str = "postgres", role: str = "postgres") -> str:
         return f"postgresql://{role}@127.0.0.1:{self.port}/{database}"
@@ -46,7 +48,7 @@ class Server:
         self.start()
 
     def start(self) -> None:
-        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder}"
+        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} {self.options}"
         done = self.run(
             "pg_ctl", "-D", str(self.folder / "data"), "-o", options, "-l",
             str(self.folder / "log"), "-w", "-t", "60", "start",
@@ -73,32 +75,51 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[Server]:
+class NoServer(Exception):
+    """No throwaway server can be made here: the reason."""
+
+
+@contextlib.contextmanager
+def throwaway_server(options: str = "") -> Iterator[Server]:
+    """A new PostgreSQL server in a temporary folder, stopped and removed at the end;
+    `options` go to the server (`-c name=value ...`).
+
+    Raises:
+        NoServer: psycopg or the server's programs are missing, or initdb failed.
+    """
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        pytest.skip("psycopg is not installed (pip install 'banker[national]')")
+        raise NoServer("psycopg is not installed (pip install 'banker[national]')") from None
     bindir = _bindir()
     if bindir is None:
-        pytest.skip("PostgreSQL's server programs (initdb, pg_ctl) are not installed")
+        raise NoServer("PostgreSQL's server programs (initdb, pg_ctl) are not installed")
     user = "nobody" if os.geteuid() == 0 else None  # the server refuses to run as root
     folder = Path(tempfile.mkdtemp(prefix="banker-pg-"))
     if user is not None:
         shutil.chown(folder, user)
-    server = Server(folder, _free_port(), bindir, user)
-    made = server.run(
-        "initdb", "-D", str(folder / "data"), "-U", "postgres", "--auth=trust",
-        "--encoding=UTF8", "--locale=C", "--no-sync",
-    )  # fmt: skip
-    if made.returncode != 0:
-        pytest.skip(f"initdb could not make a server here: {made.stderr.strip()[:300]}")
-    server.start()
+    server = Server(folder, _free_port(), bindir, user, options)
     try:
+        made = server.run(
+            "initdb", "-D", str(folder / "data"), "-U", "postgres", "--auth=trust",
+            "--encoding=UTF8", "--locale=C", "--no-sync",
+        )  # fmt: skip
+        if made.returncode != 0:
+            raise NoServer(f"initdb could not make a server here: {made.stderr.strip()[:300]}")
+        server.start()
         yield server
     finally:
         server.run("pg_ctl", "-D", str(folder / "data"), "-m", "immediate", "-w", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Server]:
+    try:
+        with throwaway_server() as server:
+            yield server
+    except NoServer as exc:
+        pytest.skip(str(exc))
 
 
 @pytest.fixture

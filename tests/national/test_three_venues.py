@@ -25,6 +25,7 @@ from banker.national.venues import add_venue, role_of
 from banker.web.standings import StandingsView
 from tests.national.conftest import Server
 from tests.tournament.conftest import until
+from tests.web.chromium import Chromium, find_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 VENUES = {
@@ -165,6 +166,25 @@ async def test_three_venues_one_cut_off_for_a_round(
             (r["name"], r["points"], r["through"]) for r in board["standings"]
         ]
         assert sum(r["through"] for r in shown["standings"]) == 6
+        if find_chromium() is not None:  # and as the page draws it, in a browser
+            async with Chromium() as browser:
+                await browser.open(url, width=1280, height=900)
+                assert await browser.wait_for(
+                    "document.querySelectorAll('#standings tbody tr').length === 24", 10
+                )
+                cells = await browser.evaluate(
+                    "Array.from(document.querySelectorAll('#standings tbody tr'))"
+                    ".map(r => Array.from(r.cells).map(c => c.textContent))"
+                )
+                cards = await browser.evaluate(
+                    "Array.from(document.querySelectorAll('#tables .table h3 span:first-child'))"
+                    ".map(c => c.textContent)"
+                )
+            assert [(c[1], c[2], int(c[3])) for c in cells] == [
+                (r["name"], r["venue"], r["points"]) for r in board["standings"]
+            ]
+            assert [c[-1] == "through" for c in cells] == [r["through"] for r in board["standings"]]
+            assert cards == ["Johor Bahru", "Kuala Lumpur", "Penang"]
         rows = list(csv.reader(io.StringIO(national.cut_csv())))[1:]
         assert [(r[1], int(r[3])) for r in rows] == [
             (r["name"], r["points"]) for r in board["standings"]
