@@ -384,6 +384,21 @@ class National:
             row["rank"] = rank
             row["through"] = not row["withdrawn"] and through < self.cut
             through += row["through"]
+
+        # Equal in points and every tie-break on both sides of the cut: the venue's rank
+        # and the venue's id decided, which the director should settle (a play-off).
+        def equal(r: dict[str, Any]) -> tuple[int, ...]:
+            return (r["points"], *(r[k] for k in keys))
+
+        last_in = [r for r in rows if r["through"]][-1:]
+        first_out = [r for r in rows if not r["through"] and not r["withdrawn"]][:1]
+        tied = (
+            equal(last_in[0])
+            if last_in and first_out and equal(last_in[0]) == equal(first_out[0])
+            else None
+        )
+        for row in rows:
+            row["tied_at_cut"] = tied is not None and not row["withdrawn"] and equal(row) == tied
         return rows
 
     def board_json(self, say: Translator = ENGLISH) -> dict[str, Any]:
@@ -397,7 +412,8 @@ class National:
             current = state.current if state is not None else None
             leader = None
             if state is not None and state.setup.phases and state.rounds:
-                top = next((s for s in ranking(state, 0) if s.name not in state.withdrawn), None)
+                scores = ranking(state, 0)  # the leader, once someone has a result
+                top = next((s for s in scores if s.name not in state.withdrawn and s.played), None)
                 if top is not None:
                     leader = {"name": top.name, "points": top.points}
             tables = [
@@ -462,10 +478,7 @@ class National:
             "problem": self.problem.render(say) if self.problem is not None else None,
             "venues": venues,
             "tables": cards,
-            "standings": [
-                {**row, "through_words": N_("through") if row["through"] else ""}
-                for row in self.ranking()
-            ],
+            "standings": [{**row, "through_words": _through_words(row)} for row in self.ranking()],
         }
 
     def columns(self) -> list[dict[str, Any]]:
@@ -492,7 +505,15 @@ class National:
         writer = csv.writer(out, lineterminator="\n")
         heads = {"worth": "money_totals", "wins": "tables_won", "opponents": "opponents_points"}
         writer.writerow(
-            ["rank", "player", "venue", "points", *(heads[t] for t in self.tie_breaks), "through"]
+            [
+                "rank",
+                "player",
+                "venue",
+                "points",
+                *(heads[t] for t in self.tie_breaks),
+                "through",
+                "tied_at_cut",
+            ]
         )
         for row in self.ranking():
             writer.writerow(
@@ -503,9 +524,16 @@ class National:
                     row["points"],
                     *(row[TIE_BREAK_KEYS[t]] for t in self.tie_breaks),
                     "yes" if row["through"] else ("withdrew" if row["withdrawn"] else "no"),
+                    "yes" if row["tied_at_cut"] else "",
                 ]
             )
         return out.getvalue()
+
+
+def _through_words(row: dict[str, Any]) -> str:
+    if row["tied_at_cut"]:
+        return N_("through, tied at the cut") if row["through"] else N_("tied at the cut")
+    return N_("through") if row["through"] else ""
 
 
 @functools.cache

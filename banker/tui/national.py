@@ -32,6 +32,7 @@ from banker.tui.screens.tournament import STATUS_STYLE, DirectorBar
 from banker.tui.speech import SaysItsKeys
 from banker.tui.typeahead import TypesAheadApp
 from banker.tui.widgets.footer import KeysFooter
+from banker.web.addresses import keep_address, kept_address, start_kept
 from banker.web.standings import StandingsView
 
 STATE_WORDS = {
@@ -98,6 +99,7 @@ class NationalScreen(SaysItsKeys, Screen[None]):
         self._log: list[Text] = []
         self._problem: str | None = None
         self._lost: set[str] = set()
+        self._tied: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static("", id="head")
@@ -190,6 +192,11 @@ class NationalScreen(SaysItsKeys, Screen[None]):
             elif v["id"] in self._lost - lost:
                 self.tell(say(N_("{venue}: back in contact.")).format(venue=v["name"]))
         self._lost = lost
+        tied = [f"{r['name']} ({r['venue']})" for r in board["standings"] if r["tied_at_cut"]]
+        if tied and tied != self._tied:
+            said = say(N_("Tied at the cut, equal in points and every tie-break: {players}."))
+            self.tell(said.format(players=", ".join(tied)), "bold yellow")
+        self._tied = tied
 
     def _draw_head(self, board: dict[str, Any]) -> None:
         say = self.say
@@ -233,6 +240,8 @@ class NationalScreen(SaysItsKeys, Screen[None]):
         rows: list[list[Text]] = []
         for r in board["standings"]:
             style = "dim strike" if r["withdrawn"] else ("bold" if r["through"] else "")
+            if r["tied_at_cut"]:
+                style += " yellow"
             cells = []
             for c in columns:
                 value = r.get(c["key"], "")
@@ -350,13 +359,25 @@ class NationalApp(TypesAheadApp):
         national = self.national
         say = translator(self.language)
         self._task = asyncio.create_task(national.run(self._stop))
+        moved = False
         if self.serve:
-            self.page = StandingsView(
+            page = self.page = StandingsView(
                 lambda: national.board_json(say), self.language, NATIONAL_PAGE_WORDS
             )
-            await self.page.start(self.host, self.port)
-            national.listeners.append(self.page.notify)
-        await self.push_screen(NationalScreen(national, self.page, self.language))
+            key = page_key(national.dsn)
+
+            async def start(port: int, token: str | None) -> str:
+                return await page.start(self.host, port, token)
+
+            _, moved = await start_kept(start, self.port, kept_address(key))
+            if page.port is not None and page.token is not None:
+                keep_address(key, page.port, page.token)
+            national.listeners.append(page.notify)
+        screen = NationalScreen(national, self.page, self.language)
+        await self.push_screen(screen)
+        if moved and self.page is not None:
+            said = say(N_("The standings page moved to {url}: its port was taken."))
+            screen.tell(said.format(url=self.page.url), "bold yellow")
 
     async def on_unmount(self) -> None:
         self._stop.set()
@@ -365,6 +386,20 @@ class NationalApp(TypesAheadApp):
                 await asyncio.wait_for(self._task, 15)
         if self.page is not None:
             await self.page.stop()
+
+
+def page_key(dsn: str) -> str:
+    """Where the national page's address is kept: by the database it follows (host,
+    port, database and user; never the password)."""
+    import hashlib
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(dsn)
+        place = f"{parts.hostname}:{parts.port}/{parts.path.lstrip('/')}@{parts.username}"
+    except ValueError:
+        place = "?"
+    return "national:" + hashlib.sha256(place.encode()).hexdigest()[:32]
 
 
 def run_national_board(

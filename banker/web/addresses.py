@@ -68,19 +68,30 @@ def _read_shares(path: Path) -> dict[str, object]:
 
 def kept_share(game: Path) -> tuple[int, str] | None:
     """The port and token `banker share` last served `game` on, when kept and sound."""
-    entry = _read_shares(_shares_file()).get(str(game.resolve()))
-    if not isinstance(entry, dict):
-        return None
-    return kept(entry.get("port"), entry.get("token"))
+    return kept_address(str(game.resolve()))
 
 
 def keep_share(game: Path, port: int, token: str) -> None:
     """Remember where `game` is shared (best effort: an unwritable folder only means a
     new address next time)."""
+    keep_address(str(game.resolve()), port, token)
+
+
+def kept_address(key: str) -> tuple[int, str] | None:
+    """The port and token last kept under `key` (a game's path, the national board's
+    database), when kept and sound."""
+    entry = _read_shares(_shares_file()).get(key)
+    if not isinstance(entry, dict):
+        return None
+    return kept(entry.get("port"), entry.get("token"))
+
+
+def keep_address(key: str, port: int, token: str) -> None:
+    """Remember a page's port and token under `key` (best effort)."""
     path = _shares_file()
     shares = {k: v for k, v in _read_shares(path).items() if isinstance(v, dict)}
-    shares.pop(str(game.resolve()), None)
-    shares[str(game.resolve())] = {"port": port, "token": token}
+    shares.pop(key, None)
+    shares[key] = {"port": port, "token": token}
     while len(shares) > MOST_SHARES:
         shares.pop(next(iter(shares)))
     building = path.with_name(f".{path.name}.{os.getpid()}")

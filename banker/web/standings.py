@@ -82,6 +82,8 @@ WORDS = [
     N_("Venue"),
     N_("National cut"),
     N_("through"),
+    N_("through, tied at the cut"),
+    N_("tied at the cut"),
     N_("waiting"),
     N_("recorded"),
 ]

@@ -102,7 +102,9 @@ async def test_the_national_cut_across_venues_from_their_entries(
             "money_totals",
             "tables_won",
             "through",
+            "tied_at_cut",
         ]
+        assert not any(r[7] for r in rows[1:])  # no two equal here
         assert [(r[1], r[2], int(r[3]), int(r[4]), r[6] == "yes") for r in rows[1:]] == want
         venues = {v["id"]: v for v in board["venues"]}
         assert venues["kl-1"]["name"] == "Kuala Lumpur"
@@ -189,3 +191,33 @@ async def test_a_silent_venue_is_lost_and_a_change_arrives_by_notification(
         await asyncio.wait_for(task, 30)
         outbox.close()
         journal.close()
+
+
+async def test_players_equal_across_the_cut_are_marked_tied(tmp_path: Path, database: str) -> None:
+    """J and K players score alike (the same worths): at a cut of 3, the third and fourth
+    are equal in points and every tie-break. The venue's id orders them, and the board
+    says they are tied, for the director to settle."""
+    init(database)
+    for venue, letter in (("kl-1", "K"), ("jb-3", "J")):
+        journal = _venue(tmp_path / f"{venue}.event", [f"{letter}{i}" for i in range(1, 9)])
+        Outbox(journal.path, database, venue).send()
+        journal.close()
+    national = National(database, cut=3)
+    async with await psycopg.AsyncConnection.connect(database, autocommit=True) as conn:
+        await national.refresh(conn, set())
+    rows = national.ranking()
+    top = [(r["name"], r["through"], r["tied_at_cut"]) for r in rows[:5]]
+    assert top == [
+        ("J2", True, False),
+        ("K2", True, False),
+        ("J5", True, True),
+        ("K5", False, True),
+        ("J1", False, False),
+    ]
+    board = national.board_json()
+    assert [r["through_words"] for r in board["standings"][2:4]] == [
+        "through, tied at the cut",
+        "tied at the cut",
+    ]
+    lines = list(csv.reader(io.StringIO(national.cut_csv())))
+    assert [line[7] for line in lines[3:6]] == ["yes", "yes", ""]

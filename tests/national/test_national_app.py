@@ -122,3 +122,22 @@ async def test_the_national_board_in_thai(tmp_path: Path, database: str) -> None
         assert "takes csv FILE" not in _said(app)  # the refusal in Thai too
     for journal in journals.values():
         journal.close()
+
+
+async def test_the_national_page_keeps_its_address(
+    tmp_path: Path, database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path / "home"))
+    journals = _publish(tmp_path, database)
+    urls = []
+    for _ in range(2):  # the national director restarts the board
+        app = NationalApp(National(database, cut=4), host="127.0.0.1")
+        async with app.run_test(size=(80, 24)):
+            await until(lambda a=app: isinstance(a.screen, NationalScreen))
+            assert app.page is not None
+            urls.append(app.page.url)
+    assert urls[0] == urls[1]  # the same port and token: the QR code on the wall still works
+    kept = list((tmp_path / "home").rglob("shares.json"))
+    assert kept and "postgresql" not in kept[0].read_text()  # kept by a hash, no address
+    for journal in journals.values():
+        journal.close()
