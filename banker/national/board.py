@@ -51,6 +51,8 @@ CHECK_EVERY = 2.0
 """Seconds between the board's looks at the heartbeats, with no notification."""
 MAX_ENTRY = 64 << 10
 """The longest entry a venue may send (an event's longest command is a few KB)."""
+MAX_SUMMARY = 2048
+"""The largest summary row read (one is about 120 bytes); larger ones are not shown."""
 MAX_ENTRIES = 100_000
 """Entries of one venue the board replays; past it, the venue is not followed."""
 TIE_BREAK_KEYS = {"worth": "money", "wins": "wins", "opponents": "opponents"}
@@ -85,12 +87,15 @@ class VenueLive:
         return self.silent is None or self.silent > LOST_AFTER
 
     def follow(self, rows: list[tuple[Any, ...]]) -> bool:
-        """Replay the entries after the last one (seq, kind, command, target); False once
+        """Replay the entries after the last one (seq, kind, command, target, and whether
+        the command was too long to read); False once
         one does not follow (the reason kept in `problem`)."""
-        for seq, kind, command, target in rows:
+        for seq, kind, command, target, *too_long in rows:
             if self.problem is not None:
                 return False
             try:
+                if any(too_long):  # not even read: the database said how long it is
+                    raise BankerError(msg("too long to be an event's"))
                 self._take(seq, kind, command, target)
             except (BankerError, ValidationError, ValueError) as exc:
                 why = exc.message if isinstance(exc, BankerError) else msg("not a valid entry")
@@ -217,9 +222,11 @@ class National:
         while venue.problem is None:
             rows = await (
                 await conn.execute(
-                    "SELECT seq, kind, command, target FROM entry"
-                    " WHERE venue = %s AND seq > %s ORDER BY seq LIMIT %s",
-                    (venue.id, venue.seq, BATCH),
+                    "SELECT seq, kind,"
+                    " CASE WHEN octet_length(command) <= %s THEN command END, target,"
+                    " coalesce(octet_length(command), 0) > %s"
+                    " FROM entry WHERE venue = %s AND seq > %s ORDER BY seq LIMIT %s",
+                    (MAX_ENTRY, MAX_ENTRY, venue.id, venue.seq, BATCH),
                 )
             ).fetchall()
             if not rows:
@@ -234,8 +241,9 @@ class National:
         rows = await (
             await conn.execute(
                 "SELECT table_no, summary FROM table_summary"
-                " WHERE venue = %s AND round = %s AND table_no <= %s ORDER BY table_no",
-                (venue.id, rnd, MAX_TABLES),
+                " WHERE venue = %s AND round = %s AND table_no <= %s"
+                " AND octet_length(summary::text) <= %s ORDER BY table_no",
+                (venue.id, rnd, MAX_TABLES, MAX_SUMMARY),
             )
         ).fetchall()
         venue.summary_round = rnd

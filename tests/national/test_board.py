@@ -141,20 +141,38 @@ async def test_a_venue_sending_nonsense_is_stopped_and_the_others_go_on(
             ' "worth_text": "", "players": 4, "at_time": false}\')'
             " ON CONFLICT (venue, round, table_no) DO UPDATE SET summary = EXCLUDED.summary"
         )
+        conn.execute(  # and a summary of a megabyte: not even read
+            "INSERT INTO table_summary (venue, round, table_no, summary) VALUES"
+            " ('kl-1', 2, 2, jsonb_build_object('state', 'recorded', 'leader', repeat('x', %s),"
+            " 'worth_text', '', 'players', 4, 'at_time', false))"
+            " ON CONFLICT (venue, round, table_no) DO UPDATE SET summary = EXCLUDED.summary",
+            (1 << 20,),
+        )
+    huge = _venue(tmp_path / "huge.event", [f"H{i}" for i in range(1, 9)])
+    Outbox(huge.path, database, "huge").send()
+    with psycopg.connect(database, autocommit=True) as conn:  # an entry of a megabyte
+        conn.execute(
+            "INSERT INTO entry (venue, seq, kind, command, at) VALUES"
+            " ('huge', %s, 'command', repeat('{', %s), now())",
+            (len(huge.rows()) + 1, 1 << 20),
+        )
     national = National(database, cut=4)
     async with await psycopg.AsyncConnection.connect(database, autocommit=True) as conn:
         await national.refresh(conn, set())
     board = national.board_json()
     venues = {v["id"]: v for v in board["venues"]}
+    assert venues["huge"]["status"] == "bad data"
+    assert "too long" in venues["huge"]["problem"]
     assert venues["bad"]["status"] == "bad data"
     assert f"entry {len(bad.rows()) + 1}" in venues["bad"]["problem"]
     # Its good entries still count; the refused one changed nothing.
     assert national.venues["bad"].seq == len(bad.rows())
     assert venues["kl-1"]["status"] == "ended"
-    assert [t["number"] for t in venues["kl-1"]["table_rows"]] == [2]  # the escape refused
-    assert len(board["standings"]) == 16
+    assert venues["kl-1"]["table_rows"] == []  # the escape and the megabyte refused
+    assert len(board["standings"]) == 24  # the good entries of all three count
     journal.close()
     bad.close()
+    huge.close()
 
 
 async def test_a_silent_venue_is_lost_and_a_change_arrives_by_notification(
