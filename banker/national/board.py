@@ -30,7 +30,7 @@ from banker.core.money import N_, Message, msg
 from banker.i18n import ENGLISH, Translator
 from banker.national.outbox import BATCH, CHANNEL, PATIENCE
 from banker.national.summary import MAX_TABLES, seen_summary
-from banker.tournament.director import TIE_BREAK_HEADINGS, csv_cell
+from banker.tournament.director import csv_cell, tie_break_columns
 from banker.tournament.model import (
     DEFAULT_TIE_BREAKS,
     EventCommand,
@@ -413,17 +413,17 @@ class National:
         """The national board: one row per venue (its round, its tables, its leader,
         lost contact) and the national ranking with its cut; the page draws the venues
         as it draws a venue's tables."""
+        ranked = self.ranking()
+        leaders: dict[str, dict[str, Any]] = {}  # each venue's first, once it has a result
+        for row in sorted(ranked, key=lambda r: r["venue_rank"]):
+            if row["venue_id"] not in leaders and row["played"] and not row["withdrawn"]:
+                leaders[row["venue_id"]] = {"name": row["name"], "points": row["points"]}
         venues: list[dict[str, Any]] = []
         cards: list[dict[str, Any]] = []
         for number, venue in enumerate(sorted(self.venues.values(), key=lambda v: v.id), 1):
             state = venue.state
             current = state.current if state is not None else None
-            leader = None
-            if state is not None and state.setup.phases and state.rounds:
-                scores = ranking(state, 0)  # the leader, once someone has a result
-                top = next((s for s in scores if s.name not in state.withdrawn and s.played), None)
-                if top is not None:
-                    leader = {"name": top.name, "points": top.points}
+            leader = leaders.get(venue.id)
             tables = [
                 {"number": n, **s}
                 for n, s in sorted(venue.summaries.items())
@@ -486,7 +486,7 @@ class National:
             "problem": self.problem.render(say) if self.problem is not None else None,
             "venues": venues,
             "tables": cards,
-            "standings": [{**row, "through_words": _through_words(row)} for row in self.ranking()],
+            "standings": [{**row, "through_words": _through_words(row)} for row in ranked],
         }
 
     def columns(self) -> list[dict[str, Any]]:
@@ -497,11 +497,7 @@ class National:
             {"key": "venue", "label": N_("Venue"), "words": False},
             {"key": "points", "label": N_("Points"), "words": False},
         ]
-        keys = {"worth": "money_text", "wins": "wins", "opponents": "opponents"}
-        for tie_break in self.tie_breaks:
-            columns.append(
-                {"key": keys[tie_break], "label": TIE_BREAK_HEADINGS[tie_break], "words": False}
-            )
+        columns += tie_break_columns(self.tie_breaks)
         if self.cut:
             columns.append({"key": "through_words", "label": N_("National cut"), "words": True})
         return columns

@@ -14,7 +14,7 @@ import contextlib
 import csv
 import functools
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -456,12 +456,14 @@ def standings_columns(setup: EventSetup) -> list[dict[str, Any]]:
         {"key": "stage_words", "label": N_("Phase"), "words": True},
         {"key": "points", "label": N_("Points"), "words": False},
     ]
+    return columns + tie_break_columns(setup.tie_breaks)
+
+
+def tie_break_columns(tie_breaks: Iterable[str]) -> list[dict[str, Any]]:
+    """The standings' columns of the tie-breaks, in their order (the event's, or the
+    national board's)."""
     keys = {"worth": "money_text", "wins": "wins", "opponents": "opponents"}
-    for tie_break in setup.tie_breaks:
-        columns.append(
-            {"key": keys[tie_break], "label": TIE_BREAK_HEADINGS[tie_break], "words": False}
-        )
-    return columns
+    return [{"key": keys[t], "label": TIE_BREAK_HEADINGS[t], "words": False} for t in tie_breaks]
 
 
 TIE_BREAK_HEADINGS = {

@@ -32,6 +32,7 @@ from banker.tui.screens.tournament import STATUS_STYLE, DirectorBar
 from banker.tui.speech import SaysItsKeys
 from banker.tui.typeahead import TypesAheadApp
 from banker.tui.widgets.footer import KeysFooter
+from banker.tui.widgets.live_board import TellsNewestFirst, qr_on_screen, redraw_rows
 from banker.web.addresses import keep_address, kept_address, start_kept
 from banker.web.standings import StandingsView
 
@@ -54,7 +55,7 @@ NATIONAL_PAGE_WORDS = {
 """The national standings page's own words (the rest are the standings page's)."""
 
 
-class NationalScreen(SaysItsKeys, Screen[None]):
+class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     """The national board; `national` must already be followed on the app's loop."""
 
     DEFAULT_CSS = """
@@ -76,7 +77,6 @@ class NationalScreen(SaysItsKeys, Screen[None]):
 
     AUTO_FOCUS = "#bar"
     NARROW = 120
-    LOG_KEPT = 50
 
     BINDINGS = [
         Binding("ctrl+q", "app.quit", N_("Quit")),
@@ -96,7 +96,6 @@ class NationalScreen(SaysItsKeys, Screen[None]):
         self._venue_columns: list[ColumnKey] = []
         self._shown: dict[str, list[Text]] = {}
         self._ranking_shown: list[list[Text]] = []
-        self._log: list[Text] = []
         self._problem: str | None = None
         self._lost: set[str] = set()
         self._tied: list[str] = []
@@ -143,15 +142,6 @@ class NationalScreen(SaysItsKeys, Screen[None]):
     def _fit(self, width: int) -> None:
         self.set_class(0 < width < self.NARROW, "narrow")
 
-    def tell(self, text: str, style: str = "") -> None:
-        """A message at the top of the log, newest first."""
-        if not text:
-            return
-        self._log.insert(0, Text(inert(text), style=style))
-        del self._log[self.LOG_KEPT :]
-        self.query_one("#said", Static).update(Text("\n").join(self._log))
-        self.query_one("#log", VerticalScroll).scroll_home(animate=False)
-
     def refresh_board(self) -> None:
         if not self.is_mounted:
             return
@@ -160,21 +150,7 @@ class NationalScreen(SaysItsKeys, Screen[None]):
         self._draw_head(board)
         venues = self.query_one("#venues", DataTable)
         rows = {v["id"]: self._venue_row(v) for v in board["venues"]}
-        if list(rows) == list(self._shown):
-            for key, cells in rows.items():  # only what changed
-                for column, cell, old in zip(
-                    self._venue_columns, cells, self._shown[key], strict=True
-                ):
-                    if cell != old:
-                        venues.update_cell(key, column, cell, update_width=True)
-        else:
-            row = venues.cursor_row
-            venues.clear()
-            for key, cells in rows.items():
-                venues.add_row(*cells, key=key)
-            if rows:
-                venues.move_cursor(row=min(max(row, 0), len(rows) - 1))
-        self._shown = rows
+        self._shown = redraw_rows(venues, self._venue_columns, rows, self._shown)
         if self.selected not in rows:
             self.selected = next(iter(rows), None)
         self._draw_ranking(board)
@@ -329,9 +305,7 @@ class NationalScreen(SaysItsKeys, Screen[None]):
         if not self.show_qr or self.page is None or not self.page.url:
             widget.update("")
             return
-        code = self.page.qr()
-        style = f"{code.foreground} on {code.background}"
-        widget.update(Text("\n".join(code.lines) + "\n" + code.data, style=style, no_wrap=True))
+        widget.update(qr_on_screen(self.page.qr()))
 
 
 class NationalApp(TypesAheadApp):

@@ -110,6 +110,9 @@ async def test_the_national_cut_across_venues_from_their_entries(
         assert venues["kl-1"]["name"] == "Kuala Lumpur"
         assert (venues["kl-1"]["round"], venues["kl-1"]["recorded"]) == (2, 2)
         assert venues["kl-1"]["status"] == "ended"
+        for venue in VENUES:  # each venue's leader: its best, as worked out here
+            best = next(w for w in want if w[1] == venue)
+            assert venues[venue]["leader"] == {"name": best[0], "points": best[2]}
         for venue, journal in journals.items():  # each table's summary: its winner
             tables = venues[venue]["table_rows"]
             winners = [max(t, key=lambda n: _worth(n, 2)) for t in journal.state.round(2).tables]

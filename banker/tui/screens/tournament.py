@@ -41,6 +41,7 @@ from banker.tournament.seating import next_seating
 from banker.tui.speech import SaysItsKeys
 from banker.tui.widgets.command_bar import RecallsLines
 from banker.tui.widgets.footer import KeysFooter
+from banker.tui.widgets.live_board import TellsNewestFirst, qr_on_screen, redraw_rows
 from banker.web.standings import StandingsView
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ class DirectorBar(RecallsLines):
         self.post_message(self.Submitted(self, line))
 
 
-class TournamentScreen(SaysItsKeys, Screen[None]):
+class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     """The board of one event; `director` must already be started on the app's loop."""
 
     DEFAULT_CSS = """
@@ -110,9 +111,6 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
 
     NARROW = 120
     """Below this many columns the highlighted table's details go under the list."""
-
-    LOG_KEPT = 50
-    """The messages the log keeps, newest first."""
 
     BINDINGS = [
         Binding("ctrl+q", "app.quit", N_("Quit")),
@@ -142,7 +140,6 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         self._drawing = False
         self._shown: dict[str, list[Text]] = {}
         """The rows as drawn, by table number, so a redraw changes only what changed."""
-        self._log: list[Text] = []
         """The messages, newest first: answers, refusals and the director's problems."""
         self._problems_seen = 0
         self._mark: str | None = None
@@ -191,17 +188,6 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
 
     def _fit(self, width: int) -> None:
         self.set_class(0 < width < self.NARROW, "narrow")
-
-    def tell(self, text: str, style: str = "") -> None:
-        """Put a message at the top of the log: nothing said later hides it, and it
-        scrolls down as newer ones come."""
-        if not text:
-            return
-        self._log.insert(0, Text(inert(text), style=style))
-        del self._log[self.LOG_KEPT :]
-        said = self.query_one("#said", Static)
-        said.update(Text("\n").join(self._log))
-        self.query_one("#log", VerticalScroll).scroll_home(animate=False)
 
     def on_unmount(self) -> None:
         if self.refresh_board in self.director.listeners:
@@ -280,19 +266,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         board = board_json(self.director, self.say)
         table = self.query_one("#tables", DataTable)
         rows = {str(t["number"]): self._row(t) for t in board["tables"]}
-        if list(rows) == list(self._shown):
-            for key, cells in rows.items():  # only what changed: 200 tables stay cheap
-                for column, cell, old in zip(self._columns, cells, self._shown[key], strict=True):
-                    if cell != old:
-                        table.update_cell(key, column, cell, update_width=True)
-        else:
-            row = table.cursor_row
-            table.clear()
-            for key, cells in rows.items():
-                table.add_row(*cells, key=key)
-            if rows:
-                table.move_cursor(row=min(max(row, 0), len(rows) - 1))
-        self._shown = rows
+        self._shown = redraw_rows(table, self._columns, rows, self._shown)
         state = self.director.state
         left = time_left(state)
         self._draw_head(state, left, clock_mark(left))
@@ -447,9 +421,7 @@ class TournamentScreen(SaysItsKeys, Screen[None]):
         if not self.show_qr or self.standings is None or not self.standings.url:
             widget.update("")
             return
-        code = self.standings.qr()
-        style = f"{code.foreground} on {code.background}"
-        widget.update(Text("\n".join(code.lines) + "\n" + code.data, style=style, no_wrap=True))
+        widget.update(qr_on_screen(self.standings.qr()))
 
 
 class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):

@@ -1,0 +1,72 @@
+"""What the director's board and the national board share: rows redrawn only where they
+changed, a message log newest first, and the standings page's QR code on screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import DataTable, Static
+from textual.widgets.data_table import ColumnKey
+
+from banker.tournament.language import inert
+from banker.web.qr import QrText
+
+
+def redraw_rows(
+    table: DataTable[Text],
+    columns: list[ColumnKey],
+    rows: dict[str, list[Text]],
+    shown: dict[str, list[Text]],
+) -> dict[str, list[Text]]:
+    """Draw `rows` (cells by row key) over `shown` (what is drawn): the same keys in the
+    same order change only the cells that differ (200 tables stay cheap); otherwise the
+    table is filled again, its cursor kept where it was. Returns what is now drawn."""
+    if list(rows) == list(shown):
+        for key, cells in rows.items():
+            for column, cell, old in zip(columns, cells, shown[key], strict=True):
+                if cell != old:
+                    table.update_cell(key, column, cell, update_width=True)
+        return rows
+    row = table.cursor_row
+    table.clear()
+    for key, cells in rows.items():
+        table.add_row(*cells, key=key)
+    if rows:
+        table.move_cursor(row=min(max(row, 0), len(rows) - 1))
+    return rows
+
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _ScreenBase = Screen[Any]
+else:
+    _ScreenBase = object
+
+
+class TellsNewestFirst(_ScreenBase):
+    """A screen with a message log (a `Static` #said in a `VerticalScroll` #log): each
+    message goes on top, so nothing said later hides it; the newest `LOG_KEPT` stay.
+    Mixed in before the Textual screen class."""
+
+    LOG_KEPT = 50
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._log: list[Text] = []
+
+    def tell(self, text: str, style: str = "") -> None:
+        if not text:
+            return
+        self._log.insert(0, Text(inert(text), style=style))
+        del self._log[self.LOG_KEPT :]
+        self.query_one("#said", Static).update(Text("\n").join(self._log))
+        self.query_one("#log", VerticalScroll).scroll_home(animate=False)
+
+
+def qr_on_screen(code: QrText) -> Text:
+    """A QR code as the terminal shows it, its address under it."""
+    style = f"{code.foreground} on {code.background}"
+    return Text("\n".join(code.lines) + "\n" + code.data, style=style, no_wrap=True)
