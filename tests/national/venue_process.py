@@ -14,7 +14,6 @@ import asyncio
 import sys
 from pathlib import Path
 
-from banker.core.commands import Collect, EndGame
 from banker.national.outbox import Outbox
 from banker.national.summary import table_summaries
 from banker.tournament.director import Director, board_json, standings_csv
@@ -22,7 +21,7 @@ from banker.tournament.follower import Follower
 from banker.tournament.journal import EventJournal
 from banker.tournament.language import perform
 from banker.tournament.model import EventSetup, Phase
-from tests.tournament.conftest import Venue, until
+from tests.tournament.conftest import Venue, play_round, until
 
 
 def strength(name: str) -> int:
@@ -56,24 +55,7 @@ async def play(
         for number in range(1, rounds + 1):
             await until(lambda n=number: (folder / f"play-{n}").exists(), limit=600)
             perform(journal, "draw", director)
-            rnd = director.state.round(number)
-            opened = [
-                await tables.open_table(f"r{number}t{t}", list(seated))
-                for t, seated in enumerate(rnd.tables, start=1)
-            ]
-            for t, table in enumerate(opened, start=1):
-                director.link(t, table.url)
-            director.start_round()
-            await until(
-                lambda: all(t["status"] == "playing" for t in board_json(director)["tables"]),
-                limit=300,
-            )
-            for table, seated in zip(opened, rnd.tables, strict=True):
-                for name in seated:
-                    table.banker.apply(Collect(player=name, amount=10 * strength(name)))
-                table.banker.apply(EndGame())
-            await until(lambda n=number: director.state.round(n).complete, limit=300)
-            director.end_round()
+            await play_round(director, tables, number, lambda n: 10 * strength(n), 300)
             (folder / f"round-{number}-done").write_text("", encoding="utf-8")
         (folder / "standings.csv").write_text(standings_csv(director.state), encoding="utf-8")
         await until(lambda: outbox.sent >= journal.seq, limit=600)

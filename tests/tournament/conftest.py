@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from banker.core.commands import Setup
+from banker.core.commands import Collect, EndGame, Setup
 from banker.core.edition import load_edition
 from banker.core.rules import HouseRules
 from banker.store import Journal
+from banker.tournament.director import Director, board_json
 from banker.web.share import serve
 
 
@@ -110,6 +111,35 @@ class Venue:
             table.stop.set()
             await table.share
             table.banker.close()
+
+
+async def play_round(
+    director: Director,
+    venue: Venue,
+    number: int,
+    collects: Callable[[str], int],
+    limit: float = 60.0,
+) -> None:
+    """Each table of round `number` opens its game from the seating, shares it, is
+    linked; every player collects `collects(name)`, the table ends its game: recorded at
+    once; then the director ends the round."""
+    rnd = director.state.round(number)
+    tables = [
+        await venue.open_table(f"r{number}t{t}", list(names))
+        for t, names in enumerate(rnd.tables, start=1)
+    ]
+    for t, table in enumerate(tables, start=1):
+        director.link(t, table.url)
+    director.start_round()
+    await until(
+        lambda: all(t["status"] == "playing" for t in board_json(director)["tables"]), limit
+    )
+    for table, names in zip(tables, rnd.tables, strict=True):
+        for name in names:
+            table.banker.apply(Collect(player=name, amount=collects(name)))
+        table.banker.apply(EndGame())
+    await until(lambda: director.state.round(number).complete, limit)
+    director.end_round()
 
 
 @pytest.fixture

@@ -10,14 +10,13 @@ import csv
 import io
 from pathlib import Path
 
-from banker.core.commands import Collect, EndGame
 from banker.tournament.director import Director, board_json, standings_csv
 from banker.tournament.follower import Follower
 from banker.tournament.journal import EventJournal
 from banker.tournament.language import perform
 from banker.tournament.model import EventSetup, Phase
 from banker.web.standings import StandingsView
-from tests.tournament.conftest import Venue, until
+from tests.tournament.conftest import Venue, play_round, until
 from tests.web.chromium import Chromium, find_chromium
 
 PLAYERS = [
@@ -29,23 +28,8 @@ POINTS = (5, 4, 3, 2, 1)
 
 
 async def _play_round(director: Director, venue: Venue, number: int) -> None:
-    """Each table of the round opens its game from the seating, shares it, is linked;
-    every player collects their strength, the table ends its game: recorded at once."""
-    rnd = director.state.round(number)
-    tables = [
-        await venue.open_table(f"r{number}t{t}", list(names))
-        for t, names in enumerate(rnd.tables, start=1)
-    ]
-    for t, table in enumerate(tables, start=1):
-        director.link(t, table.url)
-    director.start_round()
-    await until(lambda: all(t["status"] == "playing" for t in board_json(director)["tables"]))
-    for table, names in zip(tables, rnd.tables, strict=True):
-        for name in names:
-            table.banker.apply(Collect(player=name, amount=10 * STRENGTH[name]))
-        table.banker.apply(EndGame())
-    await until(lambda: director.state.round(number).complete)
-    director.end_round()
+    """Every player collects their strength (x $10) at each table of the round."""
+    await play_round(director, venue, number, lambda name: 10 * STRENGTH[name])
 
 
 def _expected(director: Director, first: int, last: int, corrected: dict[str, int]) -> list:
