@@ -563,6 +563,9 @@ def _national_board(args: argparse.Namespace) -> int:
     import asyncio
 
     from banker.national.board import TIE_BREAK_KEYS, National
+    from banker.national.schema import client
+
+    client()  # said before the board opens, not as an empty board
 
     breaks = tuple(w.strip() for w in args.tie_breaks.split(",") if w.strip())
     if not breaks or any(b not in TIE_BREAK_KEYS for b in breaks) or len(set(breaks)) < len(breaks):

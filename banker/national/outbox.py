@@ -32,21 +32,6 @@ PATIENCE = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 """Seconds between tries while the database is out of reach (then every 30 s)."""
 
 
-def _stamp(event: Path) -> tuple[int, ...] | None:
-    """What changes whenever the event file does: its and its -wal's size and time."""
-    found: list[int] = []
-    for path in (event, event.with_name(event.name + "-wal")):
-        try:
-            st = path.stat()
-        except FileNotFoundError:
-            found += [-1, -1]
-            continue
-        except OSError:
-            return None
-        found += [st.st_size, st.st_mtime_ns]
-    return tuple(found)
-
-
 @dataclass
 class Outbox:
     """The outbox of the event at `event`, for the venue `venue` of the database at `dsn`.
@@ -73,9 +58,6 @@ class Outbox:
     """Each table's summary as last stored (JSON), to send only the changed ones."""
     _conn: psycopg.Connection | None = field(default=None, repr=False)
     _same_event: bool = field(default=False, repr=False)
-    _stamp: tuple[int, ...] | None = field(default=None, repr=False)
-    """The event file (and its -wal) as last sent: while they stay so, each send is the
-    heartbeat and the live summaries only, without reading the file again."""
 
     def send(self, summaries: dict[tuple[int, int], dict[str, Any]] | None = None) -> int:
         """Send every entry the database lacks, in order, and the summaries that changed
@@ -86,16 +68,12 @@ class Outbox:
         """
         import psycopg
 
-        stamp = _stamp(self.event)
-        with contextlib.ExitStack() as stack:
-            journal: EventJournal | None = None
-            if stamp is None or stamp != self._stamp:  # the file changed: read it again
-                journal = stack.enter_context(EventJournal.open(self.event, read_only=True))
-                if summaries is None:
-                    summaries = table_summaries(journal.state)
+        with EventJournal.open(self.event, read_only=True) as journal:
+            if summaries is None:
+                summaries = table_summaries(journal.state)
             changed = {
                 key: text
-                for key, value in (summaries or {}).items()
+                for key, value in summaries.items()
                 if (text := json.dumps(value, sort_keys=True)) != self._summaries.get(key)
             }
             try:
@@ -107,7 +85,6 @@ class Outbox:
                     "The national database took nothing more: {why}",
                     why=" ".join(str(exc).split())[:300],
                 ) from None
-        self._stamp = stamp
         self._summaries.update(changed)
         self.sent += count
         self.summaries_sent += len(changed)
@@ -128,7 +105,7 @@ class Outbox:
     def _send(
         self,
         conn: psycopg.Connection,
-        journal: EventJournal | None,
+        journal: EventJournal,
         changed: dict[tuple[int, int], str],
     ) -> int:
         known = conn.execute("SELECT 1 FROM venue WHERE id = %s", (self.venue,)).fetchone()
@@ -142,7 +119,7 @@ class Outbox:
             " ON CONFLICT (venue) DO UPDATE SET seen = now()",
             (self.venue,),
         )
-        count = self._send_entries(conn, journal) if journal is not None else 0
+        count = self._send_entries(conn, journal)
         if changed:
             with conn.transaction():
                 with conn.cursor() as cur:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from importlib import resources
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from banker.core.errors import BankerError
@@ -41,12 +42,11 @@ def migrations() -> list[Migration]:
     return found
 
 
-def connect(dsn: str) -> psycopg.Connection:
-    """A connection to the national database.
+def client() -> ModuleType:
+    """psycopg, PostgreSQL's client.
 
     Raises:
-        BankerError: psycopg is not installed (the `national` extra), or the server
-            cannot be reached (with the reason).
+        BankerError: it is not installed (the `national` extra).
     """
     try:
         import psycopg
@@ -54,6 +54,19 @@ def connect(dsn: str) -> psycopg.Connection:
         raise BankerError(
             "The national level needs PostgreSQL's client: pip install 'banker[national]'."
         ) from None
+    return psycopg
+
+
+def connect(dsn: str) -> psycopg.Connection:
+    """A connection to the national database.
+
+    Raises:
+        BankerError: psycopg is not installed (the `national` extra), or the server
+            cannot be reached (with the reason).
+    """
+    client()
+    import psycopg
+
     try:
         return psycopg.connect(dsn, connect_timeout=10, autocommit=True)
     except psycopg.Error as exc:

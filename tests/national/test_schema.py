@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import psycopg
@@ -54,3 +55,11 @@ def test_the_migrations_are_numbered_without_a_gap() -> None:
     assert [m.version for m in found] == list(range(1, len(found) + 1))
     folder = Path(__file__).resolve().parents[2] / "banker" / "national" / "migrations"
     assert sorted(p.name for p in folder.glob("*.sql")) == [m.name for m in found]
+
+
+def test_without_postgresql_s_client_the_board_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if the extra were not installed
+    assert main(["national", "board", "postgresql://nowhere/x"]) != 0
+    assert "pip install 'banker[national]'" in capsys.readouterr().err
