@@ -31,14 +31,8 @@ from banker.i18n import ENGLISH, Translator
 from banker.national.outbox import BATCH, CHANNEL, PATIENCE
 from banker.national.summary import MAX_TABLES, seen_summary
 from banker.tournament.director import csv_cell, tie_break_columns
-from banker.tournament.model import (
-    DEFAULT_TIE_BREAKS,
-    EventCommand,
-    EventSetup,
-    EventState,
-    apply,
-    parse_command,
-)
+from banker.tournament.journal import History, replay
+from banker.tournament.model import DEFAULT_TIE_BREAKS, EventSetup, EventState, apply
 from banker.tournament.scoring import ranking
 
 if TYPE_CHECKING:
@@ -68,8 +62,8 @@ class VenueLive:
     """The last entry replayed."""
     setup: EventSetup | None = None
     state: EventState | None = None
-    applied: list[tuple[int, EventCommand]] = field(default_factory=list)
-    undone: list[tuple[int, EventCommand]] = field(default_factory=list)
+    history: History = field(default_factory=History)
+    """Its commands in force and undone, as the event file keeps them."""
     problem: Message | None = None
     """Why its entries stopped being followed, once they did."""
     summaries: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -88,8 +82,8 @@ class VenueLive:
 
     def follow(self, rows: list[tuple[Any, ...]]) -> bool:
         """Replay the entries after the last one (seq, kind, command, target, and whether
-        the command was too long to read); False once
-        one does not follow (the reason kept in `problem`)."""
+        the command was too long to read); False once one does not follow (the reason
+        kept in `problem`, the state left as the last good entry made it)."""
         for seq, kind, command, target, *too_long in rows:
             if self.problem is not None:
                 return False
@@ -100,15 +94,15 @@ class VenueLive:
             except (BankerError, ValidationError, ValueError) as exc:
                 why = exc.message if isinstance(exc, BankerError) else msg("not a valid entry")
                 self.problem = msg("entry {n}: {why}", n=seq, why=why)
-                self.state = self._replayed()  # as it was before the entry
                 return False
             self.seq = seq
         return True
 
     def _take(self, seq: int, kind: str, command: str | None, target: int | None) -> None:
+        """Replay one entry; the state changes only when it is taken whole."""
         if seq != self.seq + 1:
             raise BankerError(msg("an entry is missing before it"))
-        if seq > MAX_ENTRIES or (command is not None and len(command) > MAX_ENTRY):
+        if seq > MAX_ENTRIES:
             raise BankerError(msg("too long to be an event's"))
         if seq == 1:
             if kind != "setup" or command is None:
@@ -116,29 +110,18 @@ class VenueLive:
             self.setup = EventSetup.model_validate_json(command)
             self.state = EventState(self.setup)
             return
-        if self.state is None:
+        if self.setup is None or self.state is None:
             raise BankerError(msg("the event's setup is not first"))
-        if kind == "command" and command is not None:
-            parsed = parse_command(command)
-            self.state, _ = apply(self.state, parsed)
-            self.applied.append((seq, parsed))
-            self.undone.clear()
-        elif kind == "undo" and self.applied and self.applied[-1][0] == target:
-            self.undone.append(self.applied.pop())
-            self.state = self._replayed()
-        elif kind == "redo" and self.undone and self.undone[-1][0] == target:
-            self.applied.append(self.undone.pop())
-            self.state = self._replayed()
-        else:
+        if not self.history.follow(seq, kind, command, target):
             raise BankerError(msg("it does not follow from the ones before it"))
-
-    def _replayed(self) -> EventState | None:
-        if self.setup is None:
-            return None
-        state = EventState(self.setup)
-        for _, command in self.applied:
-            state, _ = apply(state, command)
-        return state
+        if kind != "command":  # an undo or a redo: the commands in force, again
+            self.state = replay(self.setup, self.history.applied)
+            return
+        try:
+            self.state, _ = apply(self.state, self.history.applied[-1].command)
+        except BankerError:
+            self.history.applied.pop()  # refused: not in force
+            raise
 
     def status(self) -> str:
         """The venue's state in the venue board's words."""

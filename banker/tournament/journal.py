@@ -92,24 +92,33 @@ def resolve_event_path(event: str | Path) -> Path:
 
 
 @dataclass
-class _Entry:
+class EventEntry:
     seq: int
     command: EventCommand
-    message: Message
+    message: Message | None = None
+    """Its receipt (None where only the commands were kept: the national database)."""
 
 
 @dataclass
-class _History:
-    """The commands in force and those undone (the redo stack), as the entries say."""
+class History:
+    """The commands in force and those undone (the redo stack), as the entries say: the
+    event file's, and a venue's as the national board replays it."""
 
-    applied: list[_Entry] = field(default_factory=list)
-    undone: list[_Entry] = field(default_factory=list)
+    applied: list[EventEntry] = field(default_factory=list)
+    undone: list[EventEntry] = field(default_factory=list)
 
-    def follow(self, seq: int, kind: str, command: str | None, target: object, text: str) -> bool:
-        """Take one entry; False when it does not follow from the ones before it."""
+    def follow(
+        self, seq: int, kind: str, command: str | None, target: object, text: str | None = None
+    ) -> bool:
+        """Take one entry (its receipt's JSON in `text`, where kept); False when it does
+        not follow from the ones before it.
+
+        Raises:
+            ValidationError: the command is not one.
+        """
         if kind == "command" and command is not None:
-            entry = _Entry(seq, parse_command(command), Message.from_json(json.loads(text)))
-            self.applied.append(entry)
+            said = Message.from_json(json.loads(text)) if text is not None else None
+            self.applied.append(EventEntry(seq, parse_command(command), said))
             self.undone.clear()
         elif kind == "undo" and self.applied and self.applied[-1].seq == target:
             self.undone.append(self.applied.pop())
@@ -120,7 +129,8 @@ class _History:
         return True
 
 
-def _replay(setup: EventSetup, applied: list[_Entry]) -> EventState:
+def replay(setup: EventSetup, applied: list[EventEntry]) -> EventState:
+    """The event after the commands in force."""
     state = EventState(setup)
     for entry in applied:
         state, _ = apply(state, entry.command)
@@ -145,7 +155,7 @@ class EventJournal:
         self._chain = chain
         """The digest of the last entry, which the next one chains to."""
         self.seq = 1
-        self._history = _History()
+        self._history = History()
         self.state = EventState(setup)
         self._wal = WalWatch(path)
         if lock is not None:
@@ -313,7 +323,7 @@ class EventJournal:
     def apply(self, command: EventCommand) -> Message:
         state, message = apply(self.state, command)
         seq = self._write("command", command_json(command), None, message)
-        self._history.applied.append(_Entry(seq, command, message))
+        self._history.applied.append(EventEntry(seq, command, message))
         self._history.undone.clear()
         self.state = state
         return message
@@ -323,7 +333,7 @@ class EventJournal:
         if not history.applied:
             raise NothingToUndo("There is nothing to undo: no command has been applied yet.")
         last = history.applied[-1]
-        state = _replay(self.setup, history.applied[:-1])
+        state = replay(self.setup, history.applied[:-1])
         message = msg("Undid: {what}", what=last.message)
         self._write("undo", None, last.seq, message)
         history.undone.append(history.applied.pop())
@@ -466,7 +476,7 @@ def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> Event
     chained = version >= 2
     previous = ff.GENESIS
     setup: EventSetup | None = None
-    history = _History()
+    history = History()
     last = 0
     for seq, kind, command, target, message, at, chain in _rows(conn, version):
         if chained:
@@ -503,7 +513,7 @@ def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> Event
     journal._history = history
     journal._version = version
     try:
-        journal.state = _replay(setup, history.applied)
+        journal.state = replay(setup, history.applied)
     except BankerError as exc:
         raise _bad_entry(path, last, exc.message) from None
     return journal

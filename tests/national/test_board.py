@@ -242,3 +242,44 @@ async def test_players_equal_across_the_cut_are_marked_tied(tmp_path: Path, data
     ]
     lines = list(csv.reader(io.StringIO(national.cut_csv())))
     assert [line[7] for line in lines[3:6]] == ["yes", "yes", ""]
+
+
+async def test_undo_and_redo_at_a_venue_are_replayed_and_a_refused_command_changes_nothing(
+    tmp_path: Path, database: str
+) -> None:
+    init(database)
+    journal = _venue(tmp_path / "kl.event", VENUES["kl-1"][1])
+    outbox = Outbox(journal.path, database, "kl-1")
+    national = National(database, cut=4)
+
+    async def withdrawn() -> bool:
+        await asyncio.to_thread(outbox.send)
+        async with await psycopg.AsyncConnection.connect(database, autocommit=True) as conn:
+            await national.refresh(conn, set())
+        state = national.venues["kl-1"].state
+        assert state is not None and national.venues["kl-1"].seq == journal.seq
+        return "K1" in state.withdrawn
+
+    perform(journal, "withdraw K1 because ill")
+    assert await withdrawn()
+    perform(journal, "undo")
+    assert not await withdrawn()
+    perform(journal, "redo")
+    assert await withdrawn()
+    # A command the event refuses: the same withdrawal again (K1 has withdrawn already).
+    refused = journal.rows(0)[-3][2]  # the withdrawal, before its undo and redo
+    assert refused is not None and "withdraw" in refused.lower()
+    with psycopg.connect(database, autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO entry (venue, seq, kind, command, at) VALUES ('kl-1', %s, 'command',"
+            " %s, now())",
+            (journal.seq + 1, refused),
+        )
+    async with await psycopg.AsyncConnection.connect(database, autocommit=True) as conn:
+        await national.refresh(conn, set())
+    venue = national.venues["kl-1"]
+    assert venue.problem is not None and venue.seq == journal.seq
+    assert venue.state is not None and "K1" in venue.state.withdrawn  # as it was
+    assert [e.seq for e in venue.history.applied][-1] < journal.seq + 1
+    outbox.close()
+    journal.close()
