@@ -297,9 +297,7 @@ def _new(args: argparse.Namespace) -> int:
         per = "all" if how == "all" else _whole(how)
         setup = setup.model_copy(
             update={
-                "rules": rules.model_copy(
-                    update={"deal_deeds": per, "deal_paid": not args.free and rules.deal_paid}
-                )
+                "rules": rules.replace(deal_deeds=per, deal_paid=not args.free and rules.deal_paid)
             }
         )
     path = resolve_game_path(args.game)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal, get_args
+from typing import Annotated, Any, Literal, get_args, get_origin
 
-import annotated_types
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from msgspec import Meta
 
-from banker.core.money import MAX_AMOUNT, N_, Joined, Message, Money, joined, msg
+from banker.core.money import MAX_AMOUNT, N_, Joined, Message, joined, msg
+from banker.core.record import FrozenRecord, ValidationError
 
 MAX_PIECES = 1000
 """The most houses or hotels a house rule may put in the bank."""
@@ -43,51 +43,54 @@ class Rounding(StrEnum):
     """Down to the whole unit: `m*11//10`."""
 
 
-class HouseRules(BaseModel):
+Amount = Annotated[int, Meta(gt=0, le=MAX_AMOUNT)]
+"""A house rule's amount of money, when set: at least 1."""
+Pieces = Annotated[int, Meta(ge=0, le=MAX_PIECES)]
+
+
+class HouseRules(FrozenRecord, frozen=True):
     """The settings of one game. Unset amounts come from the edition."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    starting_cash: Money | None = Field(default=None, gt=0, le=MAX_AMOUNT, strict=True)
+    starting_cash: Amount | None = None
     """Cash each player starts with; the edition's when unset."""
-    salary: Money | None = Field(default=None, gt=0, le=MAX_AMOUNT, strict=True)
+    salary: Amount | None = None
     """Paid for passing GO; the edition's when unset."""
-    jail_fine: Money | None = Field(default=None, gt=0, le=MAX_AMOUNT, strict=True)
+    jail_fine: Amount | None = None
     """The fine to leave jail; the edition's when unset."""
     income_tax: IncomeTaxMode = IncomeTaxMode.CHOICE
     """Flat or a percentage of worth (choice), or flat only."""
-    strict_income_tax: bool = Field(default=False, strict=True)
+    strict_income_tax: bool = False
     """Show the percentage figure only after the player has chosen."""
     mortgaged_group_rent: MortgagedGroupRent = MortgagedGroupRent.US
     """Whether a group with a mortgaged lot still doubles the base rent."""
-    interest_percent: int = Field(default=10, ge=0, le=100, strict=True)
+    interest_percent: Annotated[int, Meta(ge=0, le=100)] = 10
     """Interest to lift a mortgage, and the fee when a mortgaged deed changes hands."""
     rounding: Rounding = Rounding.UP
     """Rounding of interest, fees and the income tax percentage."""
-    free_parking_pot: bool = Field(default=False, strict=True)
+    free_parking_pot: bool = False
     """Taxes and fines go into a pot that a player landing on Free Parking takes."""
-    free_parking_seed: Money = Field(default=0, ge=0, le=MAX_AMOUNT, strict=True)
+    free_parking_seed: Annotated[int, Meta(ge=0, le=MAX_AMOUNT)] = 0
     """What the bank puts in the pot at the start and after each time it is taken."""
-    houses: int | None = Field(default=None, ge=0, le=MAX_PIECES, strict=True)
+    houses: Pieces | None = None
     """Houses in the bank; the edition's (32) when unset."""
-    hotels: int | None = Field(default=None, ge=0, le=MAX_PIECES, strict=True)
+    hotels: Pieces | None = None
     """Hotels in the bank; the edition's (12) when unset."""
-    minimum_bid: Money = Field(default=1, gt=0, le=MAX_AMOUNT, strict=True)
+    minimum_bid: Amount = 1
     """The lowest opening bid at an auction."""
-    follow_tokens: bool = Field(default=True, strict=True)
+    follow_tokens: bool = True
     """The bank follows every token (RULES.md, "Turns, tokens and jail"): a card is drawn
     on a square of its deck and moves the token, only a player in jail pays the fine to
     leave. Off for games saved before the bank followed the tokens, whose journals are
     replayed as they were written."""
-    houses_before_hotel: int = Field(default=4, ge=1, le=4, strict=True)
+    houses_before_hotel: Annotated[int, Meta(ge=1, le=4)] = 4
     """Houses on every lot before a hotel: 4, or 3 in the short game."""
-    end_after_bankruptcies: int | None = Field(default=None, ge=1, le=2, strict=True)
+    end_after_bankruptcies: Annotated[int, Meta(ge=1, le=2)] | None = None
     """The short game: it ends at the first (or second) bankruptcy; the richest wins."""
-    time_limit_minutes: int | None = Field(default=None, gt=0, le=MAX_MINUTES, strict=True)
+    time_limit_minutes: Annotated[int, Meta(gt=0, le=MAX_MINUTES)] | None = None
     """A timed game: the app ends it when the time is up; the richest wins."""
-    deal_deeds: StrictInt | Literal["all"] | None = None
+    deal_deeds: int | Literal["all"] | None = None
     """Deal the deeds at the start: N per player, or all of them, shuffled."""
-    deal_paid: bool = Field(default=True, strict=True)
+    deal_paid: bool = True
     """Dealt deeds are paid at the printed price (or given free)."""
 
     @property
@@ -120,26 +123,28 @@ RULE_NAMES: dict[str, str] = {
 which, in its language)."""
 
 
-def rules_problems(exc: ValidationError) -> Joined:
-    """What is wrong with a house-rules file, in the table's words (never pydantic's own
-    English): one sentence per setting refused, with the values it takes."""
+def rules_problems(data: dict[str, Any]) -> Joined:
+    """What is wrong with a house-rules file's settings, in the table's words (never the
+    reader's own English): one sentence per setting refused, with the values it takes.
+    Each setting is checked on its own, so every one refused is named at once."""
     said: list[Message] = []
-    seen: set[str] = set()
-    for error in exc.errors():
-        name = str((error.get("loc") or ("",))[0])
-        if name in seen:
-            continue
-        seen.add(name)
-        field = HouseRules.model_fields.get(name)
-        if field is None:
+    fields = {f.name: f.type for f in _fields()}
+    for name, value in data.items():
+        kind = fields.get(name)
+        if kind is None:
             said.append(
                 msg(
                     "{setting!r} is not a house rule; the house rules are: {names}.",
                     setting=name,
-                    names=", ".join(repr(n) for n in HouseRules.model_fields),
+                    names=", ".join(repr(n) for n in fields),
                 )
             )
             continue
+        try:
+            HouseRules.load({name: value})
+            continue
+        except ValidationError:
+            pass
         rule = msg(RULE_NAMES.get(name, name))
         if name == "deal_deeds":
             said.append(
@@ -150,20 +155,20 @@ def rules_problems(exc: ValidationError) -> Joined:
                 )
             )
             continue
-        kind = _kind(field.annotation)
-        if kind is bool:
+        base, bounds = _kind(kind)
+        if base is bool:
             said.append(msg("{rule} ({setting!r}): 'true' or 'false'.", rule=rule, setting=name))
-        elif isinstance(kind, type) and issubclass(kind, StrEnum):
+        elif isinstance(base, type) and issubclass(base, StrEnum):
             said.append(
                 msg(
                     "{rule} ({setting!r}): one of {choices}.",
                     rule=rule,
                     setting=name,
-                    choices=", ".join(f'"{v.value}"' for v in kind),
+                    choices=", ".join(f'"{v.value}"' for v in base),
                 )
             )
         else:
-            low, high = _bounds(field.metadata)
+            low, high = bounds
             said.append(
                 msg(
                     "{rule} ({setting!r}): a whole number from {low} to {high}.",
@@ -176,19 +181,27 @@ def rules_problems(exc: ValidationError) -> Joined:
     return joined(said, " ")
 
 
-def _kind(annotation: object) -> object:
-    """The type of a setting, `None` taken out of an optional one."""
+def _fields() -> tuple[Any, ...]:
+    from msgspec.structs import fields
+
+    return fields(HouseRules)
+
+
+def _kind(annotation: object) -> tuple[object, tuple[int, int]]:
+    """The type of a setting, `None` taken out of an optional one, and its bounds."""
     args = [a for a in get_args(annotation) if a is not type(None)]
-    return args[0] if args else annotation
-
-
-def _bounds(metadata: list[object]) -> tuple[int, int]:
+    if get_origin(annotation) is not Annotated and args:
+        annotation = args[0]
     low, high = 0, MAX_AMOUNT
-    for rule in metadata:
-        if isinstance(rule, annotated_types.Gt):
-            low = int(rule.gt) + 1  # type: ignore[call-overload]
-        elif isinstance(rule, annotated_types.Ge):
-            low = int(rule.ge)  # type: ignore[call-overload]
-        elif isinstance(rule, annotated_types.Le):
-            high = int(rule.le)  # type: ignore[call-overload]
-    return low, high
+    if get_origin(annotation) is Annotated:
+        base, *metadata = get_args(annotation)
+        for meta in metadata:
+            if isinstance(meta, Meta):
+                if meta.gt is not None:
+                    low = int(meta.gt) + 1
+                if meta.ge is not None:
+                    low = int(meta.ge)
+                if meta.le is not None:
+                    high = int(meta.le)
+        return base, (low, high)
+    return annotation, (low, high)

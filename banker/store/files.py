@@ -8,6 +8,7 @@ import stat
 from pathlib import Path
 
 from banker.core.errors import BadInput
+from banker.core.record import ValidationError
 from banker.core.rules import HouseRules, rules_problems
 
 MAX_RULES_BYTES = 64 << 10
@@ -45,18 +46,16 @@ def load_rules(path: str | Path | None) -> HouseRules:
         return HouseRules()
     import tomllib  # only here: a command that reads no rules file does not load it
 
-    from pydantic import ValidationError
-
     try:
         data = tomllib.loads(read_small(Path(path), MAX_RULES_BYTES))
-        return HouseRules.model_validate(data)
+        return HouseRules.load(data)
     except FileNotFoundError:
         raise BadInput("There is no house-rules file at {path}.", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput("Cannot read {path}: {why}", path=str(path), why=exc) from None
     except tomllib.TOMLDecodeError as exc:
         raise BadInput("{path}: not valid TOML: {why}", path=str(path), why=exc) from None
-    except ValidationError as exc:
+    except ValidationError:
         raise BadInput(
-            "{path}: {problems}", path=str(path), problems=rules_problems(exc)
+            "{path}: {problems}", path=str(path), problems=rules_problems(data)
         ) from None

@@ -232,7 +232,7 @@ def differences(state: EventState, number: int, table: dict[str, Any] | None) ->
         )
     rules = table.get("rules")
     if isinstance(rules, dict):
-        wanted = setup.rules.model_dump(mode="json")
+        wanted = setup.rules.to_data()
         changed = sorted(k for k in set(rules) | set(wanted) if rules.get(k) != wanted.get(k))
         if changed:
             words = [msg(RULE_NAMES[k]) for k in changed if k in RULE_NAMES]

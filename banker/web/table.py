@@ -138,7 +138,7 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
     return {
         "seq": seq,
         "board": tr(edition.name),
-        "rules": state.rules.model_dump(mode="json"),
+        "rules": state.rules.to_data(),
         "currency": edition.currency,
         "players": players,
         "groups": groups,

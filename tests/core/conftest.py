@@ -137,7 +137,7 @@ def table_with() -> Callable[..., Table]:
     """A table with house rules: `table_with(mortgaged_group_rent="uk")`."""
 
     def make(**rules: object) -> Table:
-        return Table(HouseRules.model_validate(rules))
+        return Table(HouseRules.load(rules))
 
     return make
 

@@ -21,7 +21,7 @@ class Play:
         setup = Setup(
             players=players.split(","),
             edition=load_edition(edition),
-            rules=HouseRules.model_validate(rules),
+            rules=HouseRules.load(rules),
         )
         self.game = Game(setup)
 

@@ -48,6 +48,6 @@ def test_no_command_line_reaches_into_the_other() -> None:
     from banker.store.files import load_rules
 
     assert (
-        load_rules(None).model_dump()
-        == __import__("banker.core.rules", fromlist=["HouseRules"]).HouseRules().model_dump()
+        load_rules(None).to_data()
+        == __import__("banker.core.rules", fromlist=["HouseRules"]).HouseRules().to_data()
     )

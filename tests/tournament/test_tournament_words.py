@@ -88,7 +88,7 @@ def test_what_a_table_plays_differently_is_said_in_the_language(
     journal = EventJournal.create(tmp_path / "e.event", EventSetup(name="E", rounds=1, minutes=9))
     journal.apply(AddPlayers(names=tuple(NAMES[:4])))
     journal.apply(next_seating(journal.state))
-    rules = HouseRules(salary=400, free_parking_pot=True).model_dump(mode="json")
+    rules = HouseRules(salary=400, free_parking_pot=True).to_data()
     rules["made_up_rule"] = 1  # a table's view is not trusted: an unknown rule is "others"
     table = {
         "board": "United Kingdom (London)",

@@ -192,24 +192,27 @@ class NewGameScreen(SpeaksTheGame, Screen[Journal | None]):
         deal = str(self.query_one("#deal", Select).value)
         short = str(self.query_one("#short", Select).value)
         minutes = self.query_one("#minutes", Input).value
-        return HouseRules(
-            free_parking_pot=pot,
-            free_parking_seed=int(seed) if pot else 0,
-            income_tax=IncomeTaxMode.FLAT
-            if self.query_one("#flat-tax", Checkbox).value
-            else IncomeTaxMode.CHOICE,
-            strict_income_tax=self.query_one("#strict-tax", Checkbox).value,
-            mortgaged_group_rent=MortgagedGroupRent.UK
-            if self.query_one("#uk-rent", Checkbox).value
-            else MortgagedGroupRent.US,
-            rounding=Rounding.DOWN
-            if self.query_one("#round-down", Checkbox).value
-            else Rounding.UP,
-            deal_deeds=None if deal == "none" else "all" if deal == "all" else int(deal),
-            deal_paid=not self.query_one("#deal-free", Checkbox).value,
-            end_after_bankruptcies=int(short) or None,
-            houses_before_hotel=3 if self.query_one("#three-houses", Checkbox).value else 4,
-            time_limit_minutes=int(minutes) if minutes and int(minutes) > 0 else None,
+        # Checked as a file's house rules are: a value out of its bounds is refused.
+        return HouseRules.load(
+            dict(
+                free_parking_pot=pot,
+                free_parking_seed=int(seed) if pot else 0,
+                income_tax=IncomeTaxMode.FLAT
+                if self.query_one("#flat-tax", Checkbox).value
+                else IncomeTaxMode.CHOICE,
+                strict_income_tax=self.query_one("#strict-tax", Checkbox).value,
+                mortgaged_group_rent=MortgagedGroupRent.UK
+                if self.query_one("#uk-rent", Checkbox).value
+                else MortgagedGroupRent.US,
+                rounding=Rounding.DOWN
+                if self.query_one("#round-down", Checkbox).value
+                else Rounding.UP,
+                deal_deeds=None if deal == "none" else "all" if deal == "all" else int(deal),
+                deal_paid=not self.query_one("#deal-free", Checkbox).value,
+                end_after_bankruptcies=int(short) or None,
+                houses_before_hotel=3 if self.query_one("#three-houses", Checkbox).value else 4,
+                time_limit_minutes=int(minutes) if minutes and int(minutes) > 0 else None,
+            )
         )
 
     def _names(self) -> list[str]:
