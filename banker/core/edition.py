@@ -15,10 +15,11 @@ from pathlib import Path
 from string import Formatter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from msgspec import Meta
 
 from banker.core.errors import EditionError
 from banker.core.money import Message, Money, format_money, msg
+from banker.core.record import FrozenRecord, ValidationError
 from banker.i18n.catalogue import add_words
 from banker.i18n.languages import is_language
 
@@ -90,41 +91,42 @@ class CardAction(StrEnum):
     """Get Out of Jail Free: kept until used or sold."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+Text = Annotated[str, Meta(min_length=1)]
+Price = Annotated[int, Meta(gt=0)]
+"""An amount printed on the board that is never nothing."""
+Count = Annotated[int, Meta(ge=0)]
 
 
-class ColourGroup(_Strict):
+class ColourGroup(FrozenRecord, frozen=True, kw_only=True):
     """A colour group of streets."""
 
-    id: str = Field(min_length=1)
+    id: Text
     """Short key used by deeds, e.g. `dark_blue`."""
-    name: str = Field(min_length=1)
+    name: Text
     """Name as shown, e.g. `Dark blue`."""
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    colour: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
     """The group's colour on the board, `#rrggbb`."""
 
 
-class Deed(_Strict):
+class Deed(FrozenRecord, frozen=True, kw_only=True):
     """A title deed: a street, a railroad or a utility."""
 
-    square: int = Field(ge=0)
+    square: Count
     """Index of its square on the board, GO being 0."""
-    name: str = Field(min_length=1)
+    name: Text
     kind: DeedKind
-    price: Money = Field(gt=0)
+    price: Price
     """The printed price."""
-    mortgage: Money = Field(gt=0)
+    mortgage: Price
     """The mortgage value printed on the back."""
     group: str | None = None
     """Colour group id (streets only)."""
-    house_cost: Money | None = Field(default=None, gt=0)
+    house_cost: Price | None = None
     """Price of a house, and of a hotel (streets only)."""
     rent: list[Money] | None = None
     """Rent with 0, 1, 2, 3, 4 houses and a hotel (streets only): six numbers."""
 
-    @model_validator(mode="after")
-    def _street_fields(self) -> Deed:
+    def __post_init__(self) -> None:
         is_street = self.kind is DeedKind.STREET
         for name in ("group", "house_cost", "rent"):
             present = getattr(self, name) is not None
@@ -140,40 +142,38 @@ class Deed(_Strict):
                 )
             if any(r < 0 for r in self.rent):
                 raise ValueError(f"rent of {self.name!r} has a negative number")
-        return self
 
 
-class Square(_Strict):
+class Square(FrozenRecord, frozen=True, kw_only=True):
     """A square that is not a deed."""
 
-    square: int = Field(ge=0)
-    name: str = Field(min_length=1)
+    square: Count
+    name: Text
     kind: SquareKind
 
 
-class Card(_Strict):
+class Card(FrozenRecord, frozen=True, kw_only=True):
     """A Chance or Community Chest card and its money effect."""
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     """Stable id used by the command language, e.g. `chance-dividend`; named after the
     edition's own squares (`chance-mayfair` on the London board)."""
-    was: list[str] = Field(default_factory=list)
+    was: list[str] = []
     """Ids the card had before, still read so that older journals replay."""
     deck: Deck
-    text: str = Field(min_length=1)
+    text: Text
     """The card as printed, in English, naming its numbers in braces (`CARD_FIELDS`):
     `Pay school fees of {amount}`. Translated by the catalogues like any sentence."""
     action: CardAction
-    amount: Money = Field(default=0, ge=0)
-    per_house: Money = Field(default=0, ge=0)
-    per_hotel: Money = Field(default=0, ge=0)
+    amount: Count = 0
+    per_house: Count = 0
+    per_hotel: Count = 0
     target: str | None = None
     """Square name for `advance`."""
-    spaces: int = Field(default=0, ge=0)
+    spaces: Count = 0
     """Squares to go back for `back`."""
 
-    @model_validator(mode="after")
-    def _fields_for_action(self) -> Card:
+    def __post_init__(self) -> None:
         needs_amount = {
             CardAction.COLLECT,
             CardAction.PAY,
@@ -198,53 +198,51 @@ class Card(_Strict):
                 f"card {self.id!r}: the text names {', '.join(map(repr, unknown))}; "
                 f"a card's text may name only {', '.join('{' + f + '}' for f in CARD_FIELDS)}"
             )
-        return self
 
 
-class Edition(_Strict):
+class Edition(FrozenRecord, frozen=True, kw_only=True, dict=True):
     """One board: its currency, its amounts, its deeds, squares and cards."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    currency: str = Field(min_length=1)
+    id: Text
+    name: Text
+    currency: Text
     """Currency symbol as printed, e.g. `$`, `£`, `RM`."""
     currency_suffix: bool = False
     """Write the symbol after the number (`1,500 ฿`) instead of before."""
-    scale: int = Field(ge=1)
+    scale: Annotated[int, Meta(ge=1)]
     """The board's unit: 1 on the classic boards, 100 on a board that prints every amount
     100 times over. Required, so a custom edition says it; every amount in the file must be a
     multiple of it, and what the file cannot print (a utility's rent, dice x multiplier) is
     multiplied by it."""
-    starting_cash: Money = Field(gt=0)
-    salary: Money = Field(gt=0)
-    jail_fine: Money = Field(gt=0)
-    income_tax: Money = Field(gt=0)
+    starting_cash: Price
+    salary: Price
+    jail_fine: Price
+    income_tax: Price
     """The flat income tax."""
-    income_tax_percent: int = Field(default=10, ge=0, le=100)
+    income_tax_percent: Annotated[int, Meta(ge=0, le=100)] = 10
     """The income tax as a percentage of total worth, when the player may choose it."""
-    luxury_tax: Money = Field(gt=0)
+    luxury_tax: Price
     luxury_tax_name: str = "Luxury Tax"
-    houses: int = Field(default=32, ge=0)
-    hotels: int = Field(default=12, ge=0)
-    railroad_rent: list[Annotated[Money, Field(gt=0)]] = Field(min_length=1)
+    houses: Count = 32
+    hotels: Count = 12
+    railroad_rent: Annotated[list[Price], Meta(min_length=1)]
     """Rent with 1, 2, 3, 4 railroads owned."""
-    utility_multipliers: list[Annotated[int, Field(gt=0)]] = Field(min_length=1)
+    utility_multipliers: Annotated[list[Price], Meta(min_length=1)]
     """Dice multiplier with 1, 2 utilities owned."""
-    utility_card_multiplier: int = Field(default=10, gt=0)
-    railroad_card_multiplier: int = Field(default=2, gt=0)
+    utility_card_multiplier: Price = 10
+    railroad_card_multiplier: Price = 2
     railroad_word: Literal["railroad", "station"] = "railroad"
     """What the table calls the four railroads: `station` on the London board."""
-    groups: list[ColourGroup] = Field(min_length=1)
-    deeds: list[Deed] = Field(min_length=1)
-    squares: list[Square] = Field(default_factory=list)
-    cards: list[Card] = Field(default_factory=list)
-    words: dict[str, dict[str, str]] = Field(default_factory=dict)
+    groups: Annotated[list[ColourGroup], Meta(min_length=1)]
+    deeds: Annotated[list[Deed], Meta(min_length=1)]
+    squares: list[Square] = []
+    cards: list[Card] = []
+    words: dict[str, dict[str, str]] = {}
     """The edition's own words in other languages, for a board whose card texts or square
     names the catalogues do not know: `[words.th]` then `"Pay school fees of {amount}" =
     "จ่ายค่าเทอม {amount}"`. Each translation names the same numbers in braces."""
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Edition:
+    def __post_init__(self) -> None:
         """Cross-field checks; each message starts with where the problem is."""
         _plain_text(self)
         _scaled(self)
@@ -320,7 +318,6 @@ class Edition(_Strict):
                         f"words.{language}: {own!r} must name the same {{numbers}} as {english!r}"
                     )
             add_words(language, words)
-        return self
 
     # Look-ups, built once per edition.
 
@@ -563,7 +560,7 @@ def _typable(where: str, name: str, deed: bool) -> None:
 def parse_edition(text: str, label: str = "edition") -> Edition:
     """Parse and check the TOML text of an edition. Every number must be written as a
     whole number (`200`, never `true`, `"200"`, `2e2` or `200.0`): the edition is checked
-    as JSON in pydantic's strict mode, where nothing is converted."""
+    as JSON, where nothing is converted."""
     import tomllib  # only for an edition file: a game's own edition is in its setup
 
     try:
@@ -578,11 +575,45 @@ def parse_edition(text: str, label: str = "edition") -> Edition:
             file=label,
         ) from None
     try:
-        return Edition.model_validate_json(as_json, strict=True)
+        return Edition.load_json(as_json)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"])
-            text_ = err["msg"].removeprefix("Value error, ")
-            problems.append(f"{where}: {text_}" if where else text_)
-        raise EditionError("{file}: {problems}", file=label, problems="; ".join(problems)) from None
+        raise EditionError("{file}: {problems}", file=label, problems=problem_at(exc)) from None
+
+
+def problem_at(exc: ValidationError) -> str:
+    """A refusal of a file's field as `deeds.3.price: what is wrong` (the place as a
+    path of names and positions, first)."""
+    import re
+
+    found = re.fullmatch(r"(.*) - at `\$(.*)`", str(exc), re.DOTALL)
+    what, where = (found[1], found[2]) if found else (str(exc), "")
+    where = re.sub(r"\[(\d+)\]", r".\1", where).removeprefix(".")
+    missing = re.fullmatch(r"Object missing required field `(.*)`", what)
+    unknown = re.fullmatch(r"Object contains unknown field `(.*)`", what)
+    if missing or unknown:
+        field = (missing or unknown)[1]  # type: ignore[index]
+        where = f"{where}.{field}" if where else field
+        what = "required, and missing" if missing else "not a field it can have"
+    bound = re.fullmatch(r"Expected `\w+` (>=|<=|of length >=|of length <=) (\d+)", what)
+    if bound:
+        words = {">=": "{n} or more", "<=": "{n} or less"}
+        words |= {"of length >=": "at least {n} long", "of length <=": "at most {n} long"}
+        what = "must be " + words[bound[1]].format(n=bound[2])
+    kind = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", what)
+    if kind:
+        what = f"must be {_KINDS.get(kind[1], kind[1])}, not {_KINDS.get(kind[2], kind[2])}"
+    return f"{where}: {what}" if where else what
+
+
+_KINDS = {
+    "int": "a whole number",
+    "int | null": "a whole number",
+    "str": "text",
+    "str | null": "text",
+    "bool": "true or false",
+    "float": "a decimal number",
+    "array": "a list",
+    "object": "a table",
+    "null": "nothing",
+}
+"""What the kinds of value in a file are called in a refusal."""

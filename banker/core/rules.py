@@ -48,7 +48,7 @@ Amount = Annotated[int, Meta(gt=0, le=MAX_AMOUNT)]
 Pieces = Annotated[int, Meta(ge=0, le=MAX_PIECES)]
 
 
-class HouseRules(FrozenRecord, frozen=True):
+class HouseRules(FrozenRecord, frozen=True, kw_only=True):
     """The settings of one game. Unset amounts come from the edition."""
 
     starting_cash: Amount | None = None

@@ -6,6 +6,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from banker.core.edition import Card, Deed, DeedKind, Edition, load_edition
@@ -161,7 +162,14 @@ def _deeds_by_square(edition: Edition) -> dict[int, Deed]:
 
 
 def _effect(card: Card) -> dict[str, object]:
-    return card.model_dump(exclude={"id", "was", "deck", "text"}, exclude_defaults=True)
+    """What the card does: its fields other than its id, deck and text, where not left
+    at their defaults."""
+    return {
+        field.name: getattr(card, field.name)
+        for field in msgspec.structs.fields(Card)
+        if field.name not in {"id", "was", "deck", "text"}
+        and getattr(card, field.name) != field.default
+    }
 
 
 # The US board.

@@ -91,7 +91,7 @@ def _check(tmp_path: Path, text: str) -> str:
 
 
 def test_an_edition_without_a_scale_is_refused(tmp_path: Path) -> None:
-    assert "scale: Field required" in _check(tmp_path, US100.replace("scale = 100\n", ""))
+    assert "scale: required, and missing" in _check(tmp_path, US100.replace("scale = 100\n", ""))
 
 
 def test_a_100x_edition_at_scale_1_is_refused(tmp_path: Path) -> None:
@@ -123,9 +123,9 @@ def _edited(old: str, new: str) -> str:
             "deeds.21.mortgage",
             "a mortgage value is at most the price",
         ),
-        ("price = 400\n", "price = 0\n", "deeds.21.price", "greater than 0"),
+        ("price = 400\n", "price = 0\n", "deeds.21.price", "must be 1 or more"),
         ("house_cost = 200\nrent = [50,", "house_cost = -200\nrent = [50,", "house_cost", "0"),
-        ("railroad_rent = [25,", "railroad_rent = [0,", "railroad_rent.0", "greater than 0"),
+        ("railroad_rent = [25,", "railroad_rent = [0,", "railroad_rent.0", "must be 1 or more"),
         (
             'currency = "$"',
             'currency = "\\u001b[2J\\u0007"',
