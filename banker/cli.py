@@ -295,10 +295,8 @@ def _new(args: argparse.Namespace) -> int:
     if args.deal is not None or rules.deal_deeds is not None:
         how = args.deal if args.deal is not None else str(rules.deal_deeds)
         per = "all" if how == "all" else _whole(how)
-        setup = setup.model_copy(
-            update={
-                "rules": rules.replace(deal_deeds=per, deal_paid=not args.free and rules.deal_paid)
-            }
+        setup = setup.replace(
+            rules=rules.replace(deal_deeds=per, deal_paid=not args.free and rules.deal_paid)
         )
     path = resolve_game_path(args.game)
     first = [_deal(setup)] if setup.rules.deal_deeds is not None else []

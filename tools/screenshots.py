@@ -182,8 +182,8 @@ def demo_in(language: str, players: tuple[str, ...] | None = None) -> Callable[[
                     for field in ("player", "to", "partner")
                     if isinstance(value := getattr(command, field, None), str) and value in names
                 }
-                journal.apply(command.model_copy(update=update))
-            journal.apply(c.SetLanguage.model_validate({"language": language}))
+                journal.apply(command.replace(**update))
+            journal.apply(c.SetLanguage.load({"language": language}))
         return path
 
     return make

@@ -48,7 +48,7 @@ THAI_TABLE = ("สมชาย", "สมหญิง", "วิชัย", "น�
 
 def new_game(path: Path, language: str = "en") -> Path:
     """A four-player game just set up: nobody holds anything yet (Thai names in Thai)."""
-    setup = c.Setup.model_validate(
+    setup = c.Setup.load(
         {
             "players": list(THAI_TABLE) if language == "th" else ["Alice", "Bob", "Carol", "Dave"],
             "edition": load_edition("us"),
@@ -63,7 +63,7 @@ def full_table(path: Path, language: str = "en") -> Path:
     """Eight players, every deed dealt, every colour group built up, some deeds mortgaged,
     jail cards held and a turn under way: the most a screen has to show."""
     edition = load_edition("us")
-    setup = c.Setup.model_validate(
+    setup = c.Setup.load(
         {
             "players": list(FULL_TABLE),
             "edition": edition,
@@ -98,7 +98,7 @@ def demo_in(path: Path, language: str) -> Journal:
     make_demo(path)
     journal = Journal.open(path)
     if language != "en":
-        journal.apply(c.SetLanguage.model_validate({"language": language}))
+        journal.apply(c.SetLanguage.load({"language": language}))
     return journal
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
-from typing import Annotated, Literal, TypeAlias
+from typing import Annotated, Any, Literal, TypeAlias, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from msgspec import Meta, field
+from msgspec.structs import force_setattr
 
 from banker.core.edition import Edition
 from banker.core.errors import BadInput
 from banker.core.money import Money, plural
+from banker.core.record import FrozenRecord
 from banker.core.rules import HouseRules
 from banker.i18n.languages import LANGUAGES as LANGUAGES
 from banker.i18n.languages import Language
@@ -22,25 +24,31 @@ RESERVED_WORDS = frozenset({"to", "give", "get", "lift"})
 """Words that separate the parts of a command, so no player name may contain them."""
 
 
-class _Command(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class _Command(FrozenRecord, frozen=True, kw_only=True):
+    """A command: checked when it is read back from a journal, and before it is applied
+    (`Game.prepare`), so nothing is journaled that a replay would refuse."""
+
+    @classmethod
+    def verb_word(cls) -> str:
+        """The verb the journal writes for this command (its `verb` field's value)."""
+        from msgspec.structs import fields
+
+        return next((str(f.default) for f in fields(cls) if f.name == "verb"), "")
 
 
-class Setup(_Command):
+class Setup(_Command, frozen=True, kw_only=True):
     """The first entry of every game: who plays, on which board, by which rules."""
 
     verb: Literal["setup"] = "setup"
     players: list[str]
     """Player names in seating (turn) order."""
     edition: Edition
-    rules: HouseRules = Field(default_factory=HouseRules)
+    rules: HouseRules = field(default_factory=HouseRules)
     language: Language = "en"
     """The language of the game's receipts, refusals and screens."""
 
-    @field_validator("players")
-    @classmethod
-    def _names(cls, names: list[str]) -> list[str]:
-        return check_player_names(names)
+    def __post_init__(self) -> None:
+        force_setattr(self, "players", check_player_names(self.players))
 
 
 def parse_setup_json(data: str | bytes) -> Setup:
@@ -58,7 +66,7 @@ def parse_setup_json(data: str | bytes) -> Setup:
         raw["rules"].setdefault("follow_tokens", False)
     elif isinstance(raw, dict) and "rules" not in raw:
         raw["rules"] = {"follow_tokens": False}
-    return Setup.model_validate(raw)
+    return Setup.load(raw)
 
 
 def check_player_names(names: list[str]) -> list[str]:
@@ -126,14 +134,14 @@ def name_key(name: str) -> str:
     return "".join(ch for ch in name.casefold() if unicodedata.category(ch)[0] in "LMN")
 
 
-class PassGo(_Command):
+class PassGo(_Command, frozen=True, kw_only=True):
     """The player passed or landed on GO: the bank pays the salary."""
 
     verb: Literal["go"] = "go"
     player: str
 
 
-class Buy(_Command):
+class Buy(_Command, frozen=True, kw_only=True):
     """The player buys a bank-held deed at its printed price."""
 
     verb: Literal["buy"] = "buy"
@@ -144,7 +152,7 @@ class Buy(_Command):
 RentVariant: TypeAlias = Literal["double", "x10"]
 
 
-class PayRent(_Command):
+class PayRent(_Command, frozen=True, kw_only=True):
     """The player landed on a deed someone else owns and pays its rent."""
 
     verb: Literal["rent"] = "rent"
@@ -156,7 +164,7 @@ class PayRent(_Command):
     """`double` (nearest railroad card) or `x10` (nearest utility card)."""
 
 
-class Pay(_Command):
+class Pay(_Command, frozen=True, kw_only=True):
     """The player pays an amount to the bank, or to another player."""
 
     verb: Literal["pay"] = "pay"
@@ -168,7 +176,7 @@ class Pay(_Command):
     """Into the Free Parking pot (house rule) rather than the bank."""
 
 
-class Collect(_Command):
+class Collect(_Command, frozen=True, kw_only=True):
     """The bank pays the player an amount."""
 
     verb: Literal["collect"] = "collect"
@@ -179,7 +187,7 @@ class Collect(_Command):
 TaxKind: TypeAlias = Literal["income_flat", "income_percent", "luxury"]
 
 
-class PayTax(_Command):
+class PayTax(_Command, frozen=True, kw_only=True):
     """Income tax (flat or percentage of worth) or luxury tax."""
 
     verb: Literal["tax"] = "tax"
@@ -187,7 +195,7 @@ class PayTax(_Command):
     kind: TaxKind
 
 
-class DrawCard(_Command):
+class DrawCard(_Command, frozen=True, kw_only=True):
     """The player drew a Chance or Community Chest card: its money effect."""
 
     verb: Literal["card"] = "card"
@@ -205,7 +213,7 @@ class DrawCard(_Command):
     moving card takes it, and whether it passes GO, follow from it."""
 
 
-class LeaveJail(_Command):
+class LeaveJail(_Command, frozen=True, kw_only=True):
     """The player pays the jail fine or uses a Get Out of Jail Free card."""
 
     verb: Literal["jail"] = "jail"
@@ -213,7 +221,7 @@ class LeaveJail(_Command):
     method: Literal["fine", "card"]
 
 
-class GoToJail(_Command):
+class GoToJail(_Command, frozen=True, kw_only=True):
     """The player goes to jail: three doubles in a row, as the banker records it (the Go
     to Jail square and the card send the token there themselves)."""
 
@@ -221,7 +229,7 @@ class GoToJail(_Command):
     player: str
 
 
-class BuildHouses(_Command):
+class BuildHouses(_Command, frozen=True, kw_only=True):
     """Buy houses for one lot of a whole colour group."""
 
     verb: Literal["build"] = "build"
@@ -230,7 +238,7 @@ class BuildHouses(_Command):
     count: int = 1
 
 
-class BuildHotel(_Command):
+class BuildHotel(_Command, frozen=True, kw_only=True):
     """Buy a hotel for a lot with 4 houses; the houses go back to the bank."""
 
     verb: Literal["hotel"] = "hotel"
@@ -238,7 +246,7 @@ class BuildHotel(_Command):
     deed: str
 
 
-class SellHouses(_Command):
+class SellHouses(_Command, frozen=True, kw_only=True):
     """Sell houses of one lot back to the bank at half their cost."""
 
     verb: Literal["sell"] = "sell"
@@ -247,7 +255,7 @@ class SellHouses(_Command):
     count: int = 1
 
 
-class SellHotel(_Command):
+class SellHotel(_Command, frozen=True, kw_only=True):
     """Sell a hotel back at half its cost; the lot gets 4 houses back, or what the bank has."""
 
     verb: Literal["sell_hotel"] = "sell_hotel"
@@ -255,7 +263,7 @@ class SellHotel(_Command):
     deed: str
 
 
-class SetGroupLevels(_Command):
+class SetGroupLevels(_Command, frozen=True, kw_only=True):
     """Build up or sell down a whole colour group at once, to the given level per lot.
 
     Levels are in board order, as `Level.code` writes them: 0 to the houses a lot takes
@@ -271,7 +279,7 @@ class SetGroupLevels(_Command):
     levels: list[int]
 
 
-class Mortgage(_Command):
+class Mortgage(_Command, frozen=True, kw_only=True):
     """Mortgage an unimproved deed: the bank pays its mortgage value."""
 
     verb: Literal["mortgage"] = "mortgage"
@@ -279,7 +287,7 @@ class Mortgage(_Command):
     deed: str
 
 
-class LiftMortgage(_Command):
+class LiftMortgage(_Command, frozen=True, kw_only=True):
     """Lift a mortgage: the mortgage value plus interest."""
 
     verb: Literal["unmortgage"] = "unmortgage"
@@ -287,11 +295,11 @@ class LiftMortgage(_Command):
     deed: str
 
 
-class TradeSide(_Command):
+class TradeSide(_Command, frozen=True, kw_only=True):
     """What one side of a trade hands over."""
 
     cash: Money = 0
-    deeds: list[str] = Field(default_factory=list)
+    deeds: list[str] = []
     jail_cards: int = 0
     debt: Money = 0
     """What this side writes off of the debt the other side owes it: deeds handed to a
@@ -302,28 +310,28 @@ class TradeSide(_Command):
         return not (self.cash or self.deeds or self.jail_cards or self.debt)
 
 
-class Trade(_Command):
+class Trade(_Command, frozen=True, kw_only=True):
     """A trade between two players: cash, deeds and jail cards both ways."""
 
     verb: Literal["trade"] = "trade"
     player: str
     partner: str
-    give: TradeSide = Field(default_factory=TradeSide)
+    give: TradeSide = field(default_factory=lambda: TradeSide())
     """What `player` hands to `partner`."""
-    get: TradeSide = Field(default_factory=TradeSide)
+    get: TradeSide = field(default_factory=lambda: TradeSide())
     """What `partner` hands to `player`."""
-    lift: list[str] = Field(default_factory=list)
+    lift: list[str] = []
     """Mortgaged deeds in the trade whose new owner lifts the mortgage at once."""
 
 
-class TakeParking(_Command):
+class TakeParking(_Command, frozen=True, kw_only=True):
     """The player landed on Free Parking and takes the pot (house rule)."""
 
     verb: Literal["parking"] = "parking"
     player: str
 
 
-class StartAuction(_Command):
+class StartAuction(_Command, frozen=True, kw_only=True):
     """Open an auction of a bank deed, or of a house or hotel in a housing shortage."""
 
     verb: Literal["auction"] = "auction"
@@ -331,7 +339,7 @@ class StartAuction(_Command):
     """A deed's name, or `house` / `hotel`."""
 
 
-class Bid(_Command):
+class Bid(_Command, frozen=True, kw_only=True):
     """A bid at the open auction."""
 
     verb: Literal["bid"] = "bid"
@@ -339,14 +347,14 @@ class Bid(_Command):
     amount: Money
 
 
-class DropOut(_Command):
+class DropOut(_Command, frozen=True, kw_only=True):
     """The player leaves the open auction."""
 
     verb: Literal["drop"] = "drop"
     player: str
 
 
-class CloseAuction(_Command):
+class CloseAuction(_Command, frozen=True, kw_only=True):
     """Sold to the highest bidder (or kept by the bank with no bid)."""
 
     verb: Literal["close"] = "close"
@@ -354,23 +362,23 @@ class CloseAuction(_Command):
     """For a house or hotel auction: the lot the winner puts the building on."""
 
 
-class Settle(_Command):
+class Settle(_Command, frozen=True, kw_only=True):
     """The player pays their debts now that their cash covers them."""
 
     verb: Literal["settle"] = "settle"
     player: str
 
 
-class DeclareBankrupt(_Command):
+class DeclareBankrupt(_Command, frozen=True, kw_only=True):
     """The player owes more than they can raise and leaves the game."""
 
     verb: Literal["bankrupt"] = "bankrupt"
     player: str
-    lift: list[str] = Field(default_factory=list)
+    lift: list[str] = []
     """Mortgaged deeds the creditor lifts at once instead of paying the 10% fee only."""
 
 
-class DealDeeds(_Command):
+class DealDeeds(_Command, frozen=True, kw_only=True):
     """The variation with every deed (or N per player) dealt at the start."""
 
     verb: Literal["deal"] = "deal"
@@ -380,14 +388,14 @@ class DealDeeds(_Command):
     """Each player pays the printed prices of what they are dealt (or gets them free)."""
 
 
-class SetLanguage(_Command):
+class SetLanguage(_Command, frozen=True, kw_only=True):
     """Switch the language of the game's sentences and screens."""
 
     verb: Literal["language"] = "language"
     language: Language
 
 
-class PassTurn(_Command):
+class PassTurn(_Command, frozen=True, kw_only=True):
     """The turn passes to the next player still in the game, or to the player named."""
 
     verb: Literal["turn"] = "turn"
@@ -397,14 +405,14 @@ class PassTurn(_Command):
 MoveHow: TypeAlias = Literal["dice", "forward", "fix", "given"]
 
 
-class MoveToken(_Command):
+class MoveToken(_Command, frozen=True, kw_only=True):
     """The token moved: by a throw of the dice from its square, forward to a square the
     banker names (the salary when the way there passes GO), or a correction of where it
     stands (which pays nothing)."""
 
     verb: Literal["move"] = "move"
     player: str
-    square: int = Field(default=0, ge=0)
+    square: Annotated[int, Meta(ge=0)] = 0
     """The board index, GO being 0: where a named or corrected move goes."""
     passed_go: bool = False
     """For a move written before the bank followed the tokens (`how` "given"): the move
@@ -413,19 +421,19 @@ class MoveToken(_Command):
     """`dice`: by `dice` from the token's square; `forward`: to `square`, forward;
     `fix`: a correction to `square`; `given`: the square and salary as written (games
     saved before the bank followed the tokens)."""
-    dice: int | None = Field(default=None, ge=2, le=12)
+    dice: Annotated[int, Meta(ge=2, le=12)] | None = None
     """The throw's total, for a move by the dice."""
     doubles: bool = False
     """The throw was a double: the player throws again, or leaves jail."""
 
 
-class EndGame(_Command):
+class EndGame(_Command, frozen=True, kw_only=True):
     """End the game now: the richest player wins."""
 
     verb: Literal["end"] = "end"
 
 
-Command: TypeAlias = Annotated[
+Command: TypeAlias = (
     PassGo
     | Buy
     | PayRent
@@ -454,21 +462,33 @@ Command: TypeAlias = Annotated[
     | SetLanguage
     | PassTurn
     | MoveToken
-    | EndGame,
-    Field(discriminator="verb"),
-]
+    | EndGame
+)
 """Any command that changes a game after its setup."""
 
 
 @cache
-def _command_adapter() -> TypeAdapter[Command]:
-    return TypeAdapter(Command)
+def command_classes() -> dict[str, type[Command]]:
+    """Every command's class by its verb, as the journal writes it."""
+    return {cls.verb_word(): cls for cls in get_args(Command)}
 
 
 def parse_command_json(data: str | bytes) -> Command:
-    """Read a command back from the journal."""
-    return _command_adapter().validate_json(data)
+    """Read a command back from the journal, every field checked.
+
+    Raises:
+        ValueError: not a command (`ValidationError` names the field).
+    """
+    import json
+
+    raw: Any = json.loads(data)
+    verb = raw.get("verb") if isinstance(raw, dict) else None
+    cls = command_classes().get(verb) if isinstance(verb, str) else None
+    if cls is None:
+        raise ValueError(f"not a command: no such verb {verb!r}")
+    return cls.load(raw)
 
 
 def command_json(command: Command) -> str:
-    return command.model_dump_json(exclude_defaults=False)
+    """The command as the journal writes it: every field, defaults included."""
+    return command.to_json()

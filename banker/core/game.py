@@ -16,7 +16,7 @@ from typing import Literal, overload
 
 from banker.core.commands import Command, Setup, command_json, parse_command_json
 from banker.core.engine import apply
-from banker.core.errors import BankerError, JournalError, NothingToUndo
+from banker.core.errors import BadInput, BankerError, JournalError, NothingToUndo
 from banker.core.money import Message, msg
 from banker.core.state import GameState, new_game_state
 
@@ -237,9 +237,14 @@ class Game:
 
     def prepare(self, command: Command) -> Pending:
         """Work out a command. Raises BankerError with the reason when it is refused."""
+        text = command_json(command)
+        try:  # as a replay will read it back: a command built in code is checked here
+            command = parse_command_json(text)
+        except ValueError as exc:
+            raise BadInput("This command cannot be recorded: {why}", why=str(exc)) from None
         new_state, receipt = apply(self.state, command)
         seq = self.seq + 1
-        entry = Applied(seq, command_json(command), receipt.message, command)
+        entry = Applied(seq, text, receipt.message, command)
         return Pending("command", seq, receipt.message, new_state, entry, self.depth + 1)
 
     def prepare_undo(self) -> Pending:

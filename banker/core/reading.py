@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeAlias, TypeVar
+from typing import Literal, TypeAlias, TypeVar
 
 from banker.core import commands as c
 from banker.core.errors import BadInput, BankerError, UnknownName
@@ -342,7 +342,7 @@ def jail(a: Args) -> c.LeaveJail | c.GoToJail:
     if not a.words:
         raise a.usage()
     if a.words[-1].casefold() in ("fine", "card") and len(a.words) >= 2:
-        method = "fine" if a.words[-1].casefold() == "fine" else "card"
+        method: Literal["fine", "card"] = "fine" if a.words[-1].casefold() == "fine" else "card"
         return c.LeaveJail(player=a.player(a.words[:-1]), method=method)
     return c.GoToJail(player=a.player(a.words))
 

@@ -5,30 +5,27 @@ from __future__ import annotations
 import copy
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from msgspec.json import encode
 
 from banker.core.edition import Deck, Edition
 from banker.core.level import Level
 from banker.core.money import Money
+from banker.core.record import Record
 from banker.core.rules import HouseRules
 
 
-class Player(BaseModel):
+class Player(Record, kw_only=True):
     """A player at the table."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str
     cash: Money
-    jail_cards: list[Deck] = Field(default_factory=list)
+    jail_cards: list[Deck] = []
     """Get Out of Jail Free cards held, by the deck each came from."""
     bankrupt: bool = False
 
 
-class DeedState(BaseModel):
+class DeedState(Record, kw_only=True):
     """Who holds a deed and what stands on it."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     owner: str | None = None
     """The owning player's name; None while the bank holds it."""
@@ -38,10 +35,8 @@ class DeedState(BaseModel):
     hotel: bool = False
 
 
-class Bank(BaseModel):
+class Bank(Record, kw_only=True):
     """The bank: its buildings, the Free Parking pot, and what it has issued."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     houses_left: int
     hotels_left: int
@@ -52,10 +47,8 @@ class Bank(BaseModel):
     player or the pot came from here, so the two always add up."""
 
 
-class Debt(BaseModel):
+class Debt(Record, kw_only=True):
     """Money a player owes and could not pay in cash: settled later, or bankruptcy."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     debtor: str
     creditor: str | None
@@ -70,10 +63,8 @@ class Debt(BaseModel):
     """Owed to the Free Parking pot rather than the bank itself (house rule)."""
 
 
-class Claim(BaseModel):
+class Claim(Record, kw_only=True):
     """What one creditor is owed by a player bankrupt to several."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     creditor: str | None
     """The player owed; None for the bank (or the pot, with `to_pot`)."""
@@ -81,11 +72,9 @@ class Claim(BaseModel):
     amount: Money
 
 
-class Estate(BaseModel):
+class Estate(Record, kw_only=True):
     """A player bankrupt to several creditors (or to the pot): the money to share, held by
     the bank until the last of the deeds' auctions closes."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     debtor: str
     pool: Money
@@ -93,14 +82,12 @@ class Estate(BaseModel):
     claims: list[Claim]
     """In the order the odd units go: seating order from the debtor's left, then the pot
     and the bank."""
-    deeds: list[str] = Field(default_factory=list)
+    deeds: list[str] = []
     """The deeds whose auction proceeds join the pool."""
 
 
-class Auction(BaseModel):
+class Auction(Record, kw_only=True):
     """An open auction: a bank deed, or a house or hotel in a housing shortage."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     lot: str
     """The deed's name, or `house` / `hotel`."""
@@ -109,18 +96,19 @@ class Auction(BaseModel):
     """The lowest first bid."""
     high_bid: Money = 0
     high_bidder: str | None = None
-    bidders: list[str] = Field(default_factory=list)
+    bidders: list[str] = []
     """Players still in, in seating order."""
 
 
 def _fresh(value: Any) -> Any:
     """A copy of `value` that shares nothing mutable with it (strings, numbers and None
     are immutable, so they are shared)."""
-    if isinstance(value, BaseModel):
+    if isinstance(value, Record):
         copied = copy.copy(value)
-        for k, v in value.__dict__.items():
+        for k in value.field_names():
+            v = getattr(value, k)
             if type(v) not in _IMMUTABLE:
-                copied.__dict__[k] = _fresh(v)
+                setattr(copied, k, _fresh(v))
         return copied
     if isinstance(value, list):
         return [v if type(v) in _IMMUTABLE else _fresh(v) for v in value]
@@ -137,11 +125,9 @@ SHARED_FIELDS = frozenset({"edition", "rules"})
 """The fields of a game state that never change after the start, shared between copies."""
 
 
-class Landing(BaseModel):
+class Landing(Record, kw_only=True):
     """Where a token last arrived, and how: what the square offers follows from it
     (`banker.core.offers.landing`)."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     player: str
     square: int
@@ -155,10 +141,8 @@ class Landing(BaseModel):
     """The card that brought the token there, when a card did."""
 
 
-class GameState(BaseModel):
+class GameState(Record, kw_only=True):
     """Everything the bank knows about a game at one moment."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     edition: Edition
     rules: HouseRules
@@ -167,16 +151,16 @@ class GameState(BaseModel):
     deeds: dict[str, DeedState]
     """Every deed of the edition, by name, in board order."""
     bank: Bank
-    debts: list[Debt] = Field(default_factory=list)
+    debts: list[Debt] = []
     auction: Auction | None = None
-    auction_queue: list[str] = Field(default_factory=list)
+    auction_queue: list[str] = []
     """Deeds of a player bankrupt to the bank, auctioned one after another."""
     estate: Estate | None = None
     """A bankruptcy to several creditors waiting for its auctions before the shares."""
     ended: bool = False
     """The game was ended by `end` (a timed or agreed end)."""
     winner: str | None = None
-    bankruptcies: list[str] = Field(default_factory=list)
+    bankruptcies: list[str] = []
     """The players gone bankrupt, first to go first: the later one places higher at the
     end (empty in a game saved before it was kept: their order is then their seats')."""
     language: str = "en"
@@ -184,10 +168,10 @@ class GameState(BaseModel):
     turn: str | None = None
     """The player whose turn it is; None before the turn was first passed (the first
     player still in the game)."""
-    positions: dict[str, int] = Field(default_factory=dict)
+    positions: dict[str, int] = {}
     """Each token's last known square (board index) from what the banker recorded; a
     token not in it stands on GO."""
-    jail: dict[str, int] = Field(default_factory=dict)
+    jail: dict[str, int] = {}
     """The players in jail (not just visiting), each with the throws they have failed
     to leave by so far (0 to 2)."""
     doubles: int = 0
@@ -247,24 +231,27 @@ class GameState(BaseModel):
         """A copy to change: every field is copied, models, lists and dicts all the way
         down, except the edition and the rules, which never change and so are shared.
         A field added later is copied too, with no line to add here."""
-        return self.model_copy(
-            update={
+        return self.replace(
+            **{
                 name: _fresh(getattr(self, name))
-                for name in type(self).model_fields
+                for name in self.field_names()
                 if name not in SHARED_FIELDS
             }
         )
 
     def dump_ledger(self) -> str:
         """The state without edition and rules, as JSON, for journal snapshots."""
-        return self.model_dump_json(exclude={"edition", "rules"})
+        ledger = {n: getattr(self, n) for n in self.field_names() if n not in SHARED_FIELDS}
+        return encode(ledger).decode()
 
     @classmethod
     def load_ledger(cls, data: str, edition: Edition, rules: HouseRules) -> GameState:
         import json
 
         raw = json.loads(data)
-        return cls.model_validate({**raw, "edition": edition, "rules": rules})
+        if not isinstance(raw, dict):
+            raise ValueError("a ledger is a JSON object")
+        return cls.load({**raw, "edition": edition, "rules": rules})
 
 
 def new_game_state(

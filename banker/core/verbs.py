@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, get_args
 
-from pydantic import BaseModel
-
 from banker.core import (
     auctions,
     buildings,
@@ -30,9 +28,10 @@ from banker.core import (
 from banker.core import commands as c
 from banker.core.money import N_, Message
 from banker.core.reading import Args
+from banker.core.record import FrozenRecord
 from banker.core.state import GameState
 
-CommandT = TypeVar("CommandT", bound=BaseModel)
+CommandT = TypeVar("CommandT", bound=FrozenRecord)
 ReadT = TypeVar("ReadT")
 
 
@@ -377,8 +376,7 @@ def word_named(typed: str) -> Word[Any] | None:
 
 def command_models() -> tuple[type[Any], ...]:
     """Every member of the `Command` union, as the journal reads them."""
-    union = get_args(c.Command)[0]
-    return tuple(get_args(union))
+    return tuple(get_args(c.Command))
 
 
 def check(verbs: tuple[Verb[Any], ...] = VERBS, words: tuple[Word[Any], ...] = WORDS) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from banker.core.commands import Command, Setup, parse_setup_json
-from banker.core.errors import BankerError, JournalError
+from banker.core.errors import BadInput, BankerError, JournalError
 from banker.core.game import Applied, EntryKind, Game, Pending, Snapshot, Stack, rising_runs
 from banker.core.money import N_, Message, msg, plural
 from banker.core.state import GameState
@@ -95,6 +95,10 @@ class Journal:
         Refused if a file is already there.
         """
         path = Path(path)
+        try:  # as the game will be read back: a setup built in code is checked here
+            setup = parse_setup_json(setup.to_json())
+        except ValueError as exc:
+            raise BadInput("This game cannot be started: {why}", why=str(exc)) from None
         if path.exists() or path.is_symlink():
             raise JournalError(
                 "A file already exists at {path}: open that game, or choose another name.",
@@ -108,7 +112,7 @@ class Journal:
                 building,
                 APPLICATION_ID,
                 SCHEMA_VERSION,
-                setup.model_dump_json(),
+                setup.to_json(),
                 _setup_message(setup),
             )
             commands = list(first)

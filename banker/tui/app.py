@@ -411,7 +411,7 @@ class BankerApp(TypesAheadApp):
 
         if self.journal is not None and self.journal.game.state.language == code:
             return True
-        return self.do(SetLanguage.model_validate({"language": code}))
+        return self.do(SetLanguage.load({"language": code}))
 
     def unexpected(self, exc: Exception) -> None:
         """Show and log an error the bank did not foresee; the game stays as journaled."""

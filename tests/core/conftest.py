@@ -21,6 +21,7 @@ from banker.core.commands import (
     Mortgage,
     Pay,
 )
+from banker.core.edition import Edition
 from banker.core.errors import BankerError
 from banker.core.level import HOTEL_CODE
 from banker.core.state import DeedState, GameState
@@ -142,6 +143,13 @@ def table_with() -> Callable[..., Table]:
     return make
 
 
+def _bare(edition: Edition) -> GameState:
+    """A new game on `edition`, for what looks only at the board."""
+    from banker.core.state import new_game_state
+
+    return new_game_state(["Ann", "Ben"], edition, HouseRules())
+
+
 def drawn_at(card_id: str, passed_go: bool = False) -> int:
     """A square of the card's deck to draw it on, from which a moving card passes GO or
     not as asked (the first such square; the first of the deck otherwise)."""
@@ -149,10 +157,10 @@ def drawn_at(card_id: str, passed_go: bool = False) -> int:
 
     card = US.card_by_id(card_id)
     assert card is not None, card_id
-    origins = _origins(GameState.model_construct(edition=US), card)
+    origins = _origins(_bare(US), card)
     for origin in origins:
         try:
-            if _destination(GameState.model_construct(edition=US), card, origin)[1] == passed_go:
+            if _destination(_bare(US), card, origin)[1] == passed_go:
                 return origin
         except StopIteration:
             break
@@ -171,9 +179,9 @@ def play(game: Game, line: str) -> str:
 def refused(game: Game, line: str, error: type[BankerError], *words: str) -> None:
     """One line the rules refuse: the exact error, its reason naming `words`, and the game
     exactly as it was."""
-    before = game.state.model_dump_json()
+    before = game.state.to_json()
     with pytest.raises(error) as caught:
         play(game, line)
     for word in words:
         assert word in str(caught.value)
-    assert game.state.model_dump_json() == before
+    assert game.state.to_json() == before

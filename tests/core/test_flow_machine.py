@@ -150,12 +150,12 @@ class FlowMachine(RuleBasedStateMachine):
 
     def expect(self, command: c.Command, accepted: bool) -> None:
         """Apply `command`; the core accepts it exactly when the model does."""
-        before = self.game.state.model_dump_json()
+        before = self.game.state.to_json()
         try:
             self.game.do(command)
         except BankerError as refused:
             assert not accepted, f"{command!r} refused: {refused}"
-            assert self.game.state.model_dump_json() == before
+            assert self.game.state.to_json() == before
             return
         assert accepted, f"{command!r} accepted, the rules refuse it"
 

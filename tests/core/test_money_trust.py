@@ -124,7 +124,7 @@ def _edited(old: str, new: str) -> str:
             "a mortgage value is at most the price",
         ),
         ("price = 400\n", "price = 0\n", "deeds.21.price", "must be 1 or more"),
-        ("house_cost = 200\nrent = [50,", "house_cost = -200\nrent = [50,", "house_cost", "0"),
+        ("house_cost = 200\nrent = [50,", "house_cost = -200\nrent = [50,", "house_cost", "must be 1 or more"),
         ("railroad_rent = [25,", "railroad_rent = [0,", "railroad_rent.0", "must be 1 or more"),
         (
             'currency = "$"',

@@ -262,7 +262,7 @@ def test_a_clone_shares_only_the_edition_and_the_rules(table: Table) -> None:
     state = table.state
     copy = state.clone()
     assert copy == state
-    for name in GameState.model_fields:
+    for name in GameState.field_names():
         mine, theirs = getattr(state, name), getattr(copy, name)
         if name in SHARED_FIELDS:
             assert mine is theirs

@@ -309,6 +309,20 @@ def test_the_first_screen_path_does_not_import_pydantic() -> None:
 
 
 def test_the_check_would_notice_pydantic() -> None:
-    """The rules' commands are pydantic models: importing them shows up."""
-    code = "import banker.core.commands, sys; print('pydantic' in sys.modules)"
+    """The event's models are pydantic models: importing them shows up."""
+    code = "import banker.tournament.model, sys; print('pydantic' in sys.modules)"
     assert imported_after(code) == "True"
+
+
+def test_a_games_command_line_does_not_import_pydantic(tmp_path: Path) -> None:
+    """`banker do` and `banker show` read, check and write a game with the game's own
+    records: pydantic's import and schema building are not on their path."""
+    game = tmp_path / "g.banker"
+    code = (
+        "import sys; from banker.demo import make_demo; from banker.cli import main; "
+        f"make_demo({str(game)!r}); "
+        f"main(['do', {str(game)!r}, 'collect alice 1']); "
+        f"main(['show', {str(game)!r}, '--json']); "
+        "print('pydantic' in sys.modules)"
+    )
+    assert imported_after(code).splitlines()[-1] == "False"

@@ -229,11 +229,8 @@ class NewGameScreen(SpeaksTheGame, Screen[Journal | None]):
             choice = str(self.query_one("#edition", Select).value)
             edition = load_edition(choice if choice in BUILTIN_EDITIONS else Path(choice))
             language = str(self.query_one("#language", Select).value)
-            setup = Setup(
-                players=names,
-                edition=edition,
-                rules=self.rules(),
-                language=language,
+            setup = Setup.load(
+                {"players": names, "edition": edition, "rules": self.rules(), "language": language}
             )
             deal = self._deal(setup)
             journal = Journal.create(game_in_folder(game), setup)
