@@ -10,7 +10,6 @@ import json
 import os
 from enum import StrEnum
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from string import Formatter
 from typing import Annotated, Any, Literal
@@ -492,6 +491,8 @@ def load_edition(source: str | Path = "us") -> Edition:
     """
     if isinstance(source, str) and source in BUILTIN_EDITIONS:
         label = f"{source}.toml"
+        from importlib import resources  # a built-in board only: a game's own is in its setup
+
         text = resources.files("banker.editions").joinpath(label).read_text(encoding="utf-8")
     else:
         path = Path(source)

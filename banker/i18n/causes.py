@@ -64,6 +64,6 @@ def cause_words(exc: BaseException) -> Message | str:
         if isinstance(code, int) and (code & 0xFF) in _SQLITE_CAUSES:
             return msg(_SQLITE_CAUSES[code & 0xFF])
         return msg(N_("a database error"))
-    if type(exc).__name__ == "ValidationError":  # pydantic's: its dump is not for the table
+    if type(exc).__name__ == "ValidationError":  # pydantic's or msgspec's: not for the table
         return msg(N_("its contents are not valid"))
     return str(exc)

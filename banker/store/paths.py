@@ -5,15 +5,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 SUFFIX = ".banker"
 
 
 def default_games_dir() -> Path:
     """The folder for games named without a path (`BANKER_HOME` overrides it)."""
     home = os.environ.get("BANKER_HOME")
-    base = Path(home) if home else Path(platformdirs.user_data_dir("banker", appauthor=False))
+    if home:
+        return Path(home) / "games"
+    import platformdirs  # only for a game named without a path
+
+    base = Path(platformdirs.user_data_dir("banker", appauthor=False))
     return base / "games"
 
 
