@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from banker.core.commands import DrawCard, RentVariant
 from banker.core.edition import Card, CardAction, Deck, Deed, DeedKind
@@ -62,9 +62,7 @@ def draw(state: GameState, cmd: DrawCard) -> Message:
             card=words,
         )
     if cmd.dice is not None and action is not CardAction.NEAREST_UTILITY:
-        raise BadInput(
-            "Only the nearest-utility card takes dice; {card!r} does not.", card=words
-        )
+        raise BadInput("Only the nearest-utility card takes dice; {card!r} does not.", card=words)
     moving = moves_token or action in (CardAction.BACK, CardAction.GO_TO_JAIL)
     if follows and player.name in state.jail and (moving or cmd.square is not None):
         raise NotAllowed(
@@ -244,8 +242,7 @@ MOVES_BY_SQUARE = (
 """The cards whose journey starts from the square they are drawn on."""
 
 
-@dataclass(frozen=True)
-class Journey:
+class Journey(Struct, frozen=True):
     """Where a card that moves the token takes it from a square of its deck."""
 
     origin: int | None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from banker.core.auctions import open_auction
 from banker.core.commands import DeclareBankrupt, EndGame, Settle
@@ -56,8 +56,7 @@ def settle(state: GameState, cmd: Settle) -> Message:
     return msg("{p} settled: {parts}", p=player.name, parts=joined(parts, "; "))
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(Struct, frozen=True):
     """What a bankruptcy hands over, worked out before anything moves."""
 
     debtor: str
@@ -408,8 +407,7 @@ def _to_bank(state: GameState, player: Player, s: Settlement, auctions: bool) ->
     )
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(Struct, frozen=True):
     """A player's worth at the end: cash, deeds (half for mortgaged), buildings at cost, and
     open debts (what others owe them, less what they owe)."""
 
@@ -439,8 +437,7 @@ def standings(state: GameState) -> list[Standing]:
     return sorted(rows, key=lambda r: (-r.total, -r.cash))
 
 
-@dataclass(frozen=True)
-class Final:
+class Final(Struct, frozen=True):
     """A player's place at the end of the game, as the table's own `end` gives it."""
 
     player: str

@@ -6,8 +6,9 @@ leaves the caller's state exactly as it was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from banker.core.commands import Command
 from banker.core.errors import BankerError, NotAllowed
@@ -18,8 +19,7 @@ from banker.core.turns import follow
 from banker.core.verbs import Verb, verb_of
 
 
-@dataclass(frozen=True)
-class Receipt:
+class Receipt(Struct, frozen=True):
     """What happened, as one sentence for the history."""
 
     message: Message
@@ -55,8 +55,7 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
             for p in new.players
             if not p.bankrupt
             and (
-                p.cash > cash[p.name]
-                or sum(d.amount for d in new.debts_of(p.name)) < owed[p.name]
+                p.cash > cash[p.name] or sum(d.amount for d in new.debts_of(p.name)) < owed[p.name]
             )
         }
         created = {id(d) for d in new.debts} - {id(d) for d in older}

@@ -8,8 +8,9 @@ as a number, 0 to the houses a lot takes or `HOTEL_CODE` for a hotel (`Level.cod
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import total_ordering
+
+from msgspec import Struct
 
 from banker.core.money import Message, msg, plural
 
@@ -21,8 +22,7 @@ MOST_HOUSES = 4
 
 
 @total_ordering
-@dataclass(frozen=True)
-class Level:
+class Level(Struct, frozen=True):
     """The buildings on one lot of a game that takes `most` houses before a hotel."""
 
     houses: int = 0

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal, TypeAlias, TypeVar
+
+from msgspec import Struct
 
 from banker.core import commands as c
 from banker.core.errors import BadInput, BankerError, UnknownName
@@ -22,25 +23,21 @@ from banker.core.state import GameState
 from banker.core.worth import MAX_DICE, MIN_DICE
 
 
-@dataclass(frozen=True)
-class Undo:
+class Undo(Struct, frozen=True):
     """Take back the last applied command."""
 
 
-@dataclass(frozen=True)
-class Redo:
+class Redo(Struct, frozen=True):
     """Put back the last undone command."""
 
 
-@dataclass(frozen=True)
-class WorthQuery:
+class WorthQuery(Struct, frozen=True):
     """Show a player's total worth with its breakdown; changes nothing."""
 
     player: str
 
 
-@dataclass(frozen=True)
-class RaiseQuery:
+class RaiseQuery(Struct, frozen=True):
     """Show what a player could raise; changes nothing."""
 
     player: str
@@ -55,8 +52,7 @@ _DIGITS = re.compile(r"[0-9]+")
 T = TypeVar("T")
 
 
-@dataclass
-class Args:
+class Args(Struct):
     """The words after the verb, and the game they are read against."""
 
     usage_text: str

@@ -11,8 +11,9 @@ its verb's command; `check()`, run when this module is imported, refuses a comma
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, get_args
+
+from msgspec import Struct
 
 from banker.core import (
     auctions,
@@ -35,8 +36,7 @@ CommandT = TypeVar("CommandT", bound=FrozenRecord)
 ReadT = TypeVar("ReadT")
 
 
-@dataclass(frozen=True)
-class Word(Generic[ReadT]):
+class Word(Struct, Generic[ReadT], frozen=True):
     """A word the banker types first on a line, and how the rest of the line is read."""
 
     word: str
@@ -51,8 +51,7 @@ class Word(Generic[ReadT]):
     """Other words the banker may type for it: `lift` for `unmortgage`."""
 
 
-@dataclass(frozen=True)
-class Verb(Generic[CommandT]):
+class Verb(Struct, Generic[CommandT], frozen=True):
     """A command that changes a game, and everything the app needs to know about it."""
 
     model: type[CommandT]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from banker.core.commands import RentVariant
 from banker.core.edition import DeedKind
@@ -15,8 +15,7 @@ MIN_DICE = 2
 MAX_DICE = 12
 
 
-@dataclass(frozen=True)
-class Rent:
+class Rent(Struct, frozen=True):
     """A rent and the reason for it, as the banker says it."""
 
     amount: Money
@@ -213,8 +212,7 @@ def _owned_of_kind(state: GameState, owner: str, kind: DeedKind) -> int:
     )
 
 
-@dataclass(frozen=True)
-class Holdings:
+class Holdings(Struct, frozen=True):
     """One pass over what a player holds: every worth, standing and raisable sum is read
     from here, so the counting lives in one place."""
 
@@ -248,8 +246,7 @@ def holdings(state: GameState, player: str, exclude: list[str] | None = None) ->
     return Holdings(state.player(player).cash, printed, standing, cost, refund, mortgages)
 
 
-@dataclass(frozen=True)
-class Worth:
+class Worth(Struct, frozen=True):
     """A player's total worth for income tax: cash + printed prices + buildings at cost."""
 
     cash: Money
@@ -301,8 +298,7 @@ def half(cost: Money) -> Money:
     return cost // 2
 
 
-@dataclass(frozen=True)
-class Raisable:
+class Raisable(Struct, frozen=True):
     """What a player could raise: sell every building at half, mortgage every deed."""
 
     cash: Money

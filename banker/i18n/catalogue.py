@@ -16,7 +16,6 @@ import io
 import locale
 import os
 from functools import cache
-from importlib import resources
 
 from banker.i18n.languages import LANGUAGES, Language, is_language
 from banker.i18n.message import ENGLISH, English, Translator
@@ -83,11 +82,18 @@ def default_language() -> Language:
     return code if is_language(code) else "en"
 
 
+def _po_text(language: str) -> str:
+    """A language's catalogue as shipped (read only for a language other than English)."""
+    from importlib import resources
+
+    return resources.files("banker.locale").joinpath(f"{language}.po").read_text("utf-8")
+
+
 @cache
 def _compiled(language: Language) -> gettext.NullTranslations:
     import polib  # only when a game speaks another language than English
 
-    text = resources.files("banker.locale").joinpath(f"{language}.po").read_text("utf-8")
+    text = _po_text(language)
     po = polib.pofile(text)
     for entry in list(po):
         if entry.obsolete or "fuzzy" in entry.flags:
@@ -101,7 +107,7 @@ def catalogue(language: str) -> dict[str, str]:
         return {}
     import polib
 
-    text = resources.files("banker.locale").joinpath(f"{language}.po").read_text("utf-8")
+    text = _po_text(language)
     return {
         e.msgid: e.msgstr
         for e in polib.pofile(text)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -59,8 +58,7 @@ def worth_history(game: Game, points: int = POINTS) -> dict[str, list[Money]]:
     return history
 
 
-@dataclass(frozen=True)
-class Row(Standing):
+class Row(Standing, frozen=True):
     """One line of the final statement: a standing and its place."""
 
     rank: int | None = None

@@ -2,8 +2,9 @@
 
 Each figure is printed beside its floor, measured in the same run and interleaved with it
 so that load from elsewhere falls on both alike: `python -c 'import pydantic, sqlite3'`,
-the least a command that reads a game file with validated models can cost. Also shown: a
-bare `python -c pass`. CPU is the child's user + system time; wall is from start to exit.
+what a command that reads a game file into validated models cost when the goal was set
+(banker's command line no longer imports pydantic: its records are msgspec's). Also
+shown: a bare `python -c pass`. CPU is the child's user + system time; wall is from start to exit.
 The goal of both commands: within 2x of the floor, CPU and wall, median of the runs.
 Not a test: the machines are shared and noisy, so nothing here asserts a time.
 

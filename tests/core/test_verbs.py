@@ -3,8 +3,7 @@ way by the engine, the command language and the tests."""
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 
 from banker.core import commands as c
@@ -41,10 +40,10 @@ def test_a_forgotten_verb_is_refused_by_name() -> None:
     with pytest.raises(TypeError, match="declared twice: PassGo"):
         check(doubled)
     go = next(w for w in WORDS if w.word == "go")
-    clash = (*WORDS, dataclasses.replace(go, word="gone", aliases=("go",)))
+    clash = (*WORDS, msgspec.structs.replace(go, word="gone", aliases=("go",)))
     with pytest.raises(TypeError, match="typed by two words: go"):
         check(VERB_TABLE, clash)
-    unwritten = tuple(dataclasses.replace(v, example=None) for v in VERB_TABLE)
+    unwritten = tuple(msgspec.structs.replace(v, example=None) for v in VERB_TABLE)
     with pytest.raises(TypeError, match="without an example line.*PassGo"):
         check(unwritten)
 
