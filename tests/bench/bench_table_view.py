@@ -70,25 +70,45 @@ async def _reload(session: aiohttp.ClientSession, url: str) -> float:
             await response.read()
             response.raise_for_status()
     async with session.get(url + "events") as response:
-        while not (await asyncio.wait_for(response.content.readline(), 5)).startswith(b"data:"):
-            pass
+        response.raise_for_status()
+        while True:
+            line = await asyncio.wait_for(response.content.readline(), 5)
+            if not line:  # the stream ended before its first event: a failed reload
+                raise ConnectionError("the event stream ended before its first event")
+            if line.startswith(b"data:"):
+                break
     return time.monotonic() - start
 
 
 async def phones(url: str, seconds: float) -> dict[str, Any]:
     until = time.monotonic() + seconds + GRACE
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector) as session:
+
+    def from_address(n: int) -> aiohttp.ClientSession:
+        """A client with its own loopback address, as every phone at a table has its own
+        (the table view holds at most 8 streams from one address)."""
+        return aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0, local_addr=(f"127.0.0.{n}", 0))
+        )
+
+    sessions = [from_address(10 + i) for i in range(PHONES)]
+    reloading = from_address(9)
+    try:
         seen: list[set[int]] = [set() for _ in range(PHONES)]
-        holders = [asyncio.create_task(_phone(session, url, until, s)) for s in seen]
+        holders = [
+            asyncio.create_task(_phone(session, url, until, s))
+            for session, s in zip(sessions, seen, strict=True)
+        ]
         reloads: list[asyncio.Task[float]] = []
         tick = time.monotonic()
         while tick < until - GRACE:
-            reloads.append(asyncio.create_task(_reload(session, url)))
+            reloads.append(asyncio.create_task(_reload(reloading, url)))
             tick += 1 / RELOADS_PER_SECOND
             await asyncio.sleep(max(0.0, tick - time.monotonic()))
         results = await asyncio.gather(*reloads, return_exceptions=True)
         reconnects = await asyncio.gather(*holders)
+    finally:
+        for session in (*sessions, reloading):
+            await session.close()
     times = [r for r in results if isinstance(r, float)]
     return {
         "seen": [sorted(s) for s in seen],
@@ -96,6 +116,7 @@ async def phones(url: str, seconds: float) -> dict[str, Any]:
         "reloads": len(times),
         "reload_errors": len(results) - len(times),
         "reload_ms_median": statistics.median(times) * 1000 if times else None,
+        "reload_error": next((repr(r) for r in results if not isinstance(r, float)), None),
     }
 
 
@@ -216,7 +237,11 @@ async def banker(seconds: float, floor_seconds: float) -> int:
             sampler = asyncio.create_task(sample_rss())
             loaded, loaded_work, applied = await play(seconds, loaded_lag)
             await sampler
-            out, _ = await asyncio.wait_for(proc.communicate(), seconds + 30)
+            try:
+                out, _ = await asyncio.wait_for(proc.communicate(), seconds + 30)
+            except TimeoutError:
+                proc.kill()  # never left behind: the phones' process ends with the bench
+                raise
             rss_end = rss_mb()
         finally:
             await view.stop()
@@ -232,10 +257,14 @@ async def banker(seconds: float, floor_seconds: float) -> int:
         f"Phones that got every action:    {sum(complete)} of {PHONES}"
         f"   (stream reconnects: {result['reconnects']})"
     )
+    median = result["reload_ms_median"]
     print(
         f"Page reloads:                    {result['reloads']}, "
-        f"{result['reload_errors']} failed, median {result['reload_ms_median']:.1f} ms"
+        f"{result['reload_errors']} failed, median "
+        + ("-" if median is None else f"{median:.1f} ms")
     )
+    if result["reload_error"]:
+        print(f"  a failed reload:               {result['reload_error']}")
     print(f"Keypress latency, no phones:     {summary(floor)}   ({len(floor)} actions)")
     print(f"Keypress latency, with phones:   {summary(loaded)}   ({len(loaded)} actions)")
     print(f"  of which apply + notify, none: {summary(floor_work)}")
