@@ -316,9 +316,9 @@ class Trade(_Command, frozen=True, kw_only=True):
     verb: Literal["trade"] = "trade"
     player: str
     partner: str
-    give: TradeSide = field(default_factory=lambda: TradeSide())
+    give: TradeSide = field(default_factory=TradeSide)
     """What `player` hands to `partner`."""
-    get: TradeSide = field(default_factory=lambda: TradeSide())
+    get: TradeSide = field(default_factory=TradeSide)
     """What `partner` hands to `player`."""
     lift: list[str] = []
     """Mortgaged deeds in the trade whose new owner lifts the mortgage at once."""
