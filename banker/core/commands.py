@@ -7,7 +7,7 @@ from functools import cache
 from typing import Annotated, Any, Literal, TypeAlias, get_args
 
 from msgspec import Meta, field
-from msgspec.structs import force_setattr
+from msgspec.structs import fields, force_setattr
 
 from banker.core.edition import Edition
 from banker.core.errors import BadInput
@@ -31,8 +31,6 @@ class _Command(FrozenRecord, frozen=True, kw_only=True):
     @classmethod
     def verb_word(cls) -> str:
         """The verb the journal writes for this command (its `verb` field's value)."""
-        from msgspec.structs import fields
-
         return next((str(f.default) for f in fields(cls) if f.name == "verb"), "")
 
 

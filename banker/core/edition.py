@@ -18,7 +18,7 @@ from msgspec import Meta
 
 from banker.core.errors import EditionError
 from banker.core.money import Message, Money, format_money, msg
-from banker.core.record import FrozenRecord, ValidationError
+from banker.core.record import FrozenRecord, ValidationError, problem_at
 from banker.i18n.catalogue import add_words
 from banker.i18n.languages import is_language
 
@@ -579,42 +579,3 @@ def parse_edition(text: str, label: str = "edition") -> Edition:
         return Edition.load_json(as_json)
     except ValidationError as exc:
         raise EditionError("{file}: {problems}", file=label, problems=problem_at(exc)) from None
-
-
-def problem_at(exc: ValidationError) -> str:
-    """A refusal of a file's field as `deeds.3.price: what is wrong` (the place as a
-    path of names and positions, first)."""
-    import re
-
-    found = re.fullmatch(r"(.*) - at `\$(.*)`", str(exc), re.DOTALL)
-    what, where = (found[1], found[2]) if found else (str(exc), "")
-    where = re.sub(r"\[(\d+)\]", r".\1", where).removeprefix(".")
-    missing = re.fullmatch(r"Object missing required field `(.*)`", what)
-    unknown = re.fullmatch(r"Object contains unknown field `(.*)`", what)
-    if missing or unknown:
-        field = (missing or unknown)[1]  # type: ignore[index]
-        where = f"{where}.{field}" if where else field
-        what = "required, and missing" if missing else "not a field it can have"
-    bound = re.fullmatch(r"Expected `\w+` (>=|<=|of length >=|of length <=) (\d+)", what)
-    if bound:
-        words = {">=": "{n} or more", "<=": "{n} or less"}
-        words |= {"of length >=": "at least {n} long", "of length <=": "at most {n} long"}
-        what = "must be " + words[bound[1]].format(n=bound[2])
-    kind = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", what)
-    if kind:
-        what = f"must be {_KINDS.get(kind[1], kind[1])}, not {_KINDS.get(kind[2], kind[2])}"
-    return f"{where}: {what}" if where else what
-
-
-_KINDS = {
-    "int": "a whole number",
-    "int | null": "a whole number",
-    "str": "text",
-    "str | null": "text",
-    "bool": "true or false",
-    "float": "a decimal number",
-    "array": "a list",
-    "object": "a table",
-    "null": "nothing",
-}
-"""What the kinds of value in a file are called in a refusal."""

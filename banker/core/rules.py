@@ -6,6 +6,7 @@ from enum import StrEnum
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from msgspec import Meta
+from msgspec.structs import fields as struct_fields
 
 from banker.core.money import MAX_AMOUNT, N_, Joined, Message, joined, msg
 from banker.core.record import FrozenRecord, ValidationError
@@ -128,7 +129,7 @@ def rules_problems(data: dict[str, Any]) -> Joined:
     reader's own English): one sentence per setting refused, with the values it takes.
     Each setting is checked on its own, so every one refused is named at once."""
     said: list[Message] = []
-    fields = {f.name: f.type for f in _fields()}
+    fields = {f.name: f.type for f in struct_fields(HouseRules)}
     for name, value in data.items():
         kind = fields.get(name)
         if kind is None:
@@ -140,11 +141,8 @@ def rules_problems(data: dict[str, Any]) -> Joined:
                 )
             )
             continue
-        try:
-            HouseRules.load({name: value})
+        if _accepted(name, value):
             continue
-        except ValidationError:
-            pass
         rule = msg(RULE_NAMES.get(name, name))
         if name == "deal_deeds":
             said.append(
@@ -181,10 +179,13 @@ def rules_problems(data: dict[str, Any]) -> Joined:
     return joined(said, " ")
 
 
-def _fields() -> tuple[Any, ...]:
-    from msgspec.structs import fields
-
-    return fields(HouseRules)
+def _accepted(name: str, value: object) -> bool:
+    """Whether one setting, alone, is one the house rules take."""
+    try:
+        HouseRules.load({name: value})
+    except ValidationError:
+        return False
+    return True
 
 
 def _kind(annotation: object) -> tuple[object, tuple[int, int]]:
