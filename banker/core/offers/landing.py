@@ -14,7 +14,7 @@ from banker.core.errors import BankerError
 from banker.core.money import N_, Message, Money, msg, plural
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState
-from banker.core.turns import position, throw_moves, words_of
+from banker.core.turns import position, squares, throw_moves, words_of
 from banker.core.worth import income_tax_percent, rent_due, worth
 
 AUCTION_NOTE = N_(
@@ -50,6 +50,9 @@ class CardOffer:
     effect: Message
     needs_more: bool
     """Drawing it needs more than the card: a square, or the dice."""
+    destination: str | None = None
+    """The square it sends the token to, when that is known (its own target, or the one
+    journey from the square the token stands on): the banker finds the card by it."""
 
 
 @dataclass
@@ -368,7 +371,10 @@ def card_offer(state: GameState, player: str | None, card: Card) -> CardOffer:
         needs_more = True
     else:
         needs_more = _needs_dice(state, player, card, journeys[0])
-    return CardOffer(card, card_effect(state, player, card), needs_more)
+    destination = card.target if card.action is CardAction.ADVANCE else None
+    if len(journeys) == 1:
+        destination = squares(state.edition).get(journeys[0].destination, destination)
+    return CardOffer(card, card_effect(state, player, card), needs_more, destination)
 
 
 def _needs_dice(state: GameState, player: str | None, card: Card, journey: Journey) -> bool:

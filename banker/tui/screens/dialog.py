@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Select, SelectionList, Static
+from textual.widgets.option_list import Option
 
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import N_, SpeaksTheGame, _
@@ -32,41 +33,103 @@ def _finds(character: str) -> bool:
     return unicodedata.category(character)[0] in "LMN"
 
 
+class Findable(Option):
+    """A line of a list that a search also finds by what it does rather than what it says:
+    its number key, and the square a card sends the token to (`board` is Advance to
+    Boardwalk before Chairman of the Board)."""
+
+    def __init__(
+        self,
+        prompt: Text | str,
+        id: str | None = None,
+        *,
+        number: int | None = None,
+        destination: str = "",
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(prompt, id=id, disabled=disabled)
+        self.number = number
+        """The line's number key (`3` Enter draws the third card), or None."""
+        self.destination = destination
+        """The square the line sends the token to, or ""."""
+
+
+WHOLE, START, INSIDE = 0, 1, 2
+"""How well typed words match a text: each a whole word of it, each the start of one (in
+order), or the letters anywhere in it (Thai runs its words together)."""
+
+RANKS = {
+    ("key", WHOLE): 1,
+    ("destination", WHOLE): 2,
+    ("key", START): 3,
+    ("destination", START): 4,
+    ("head", WHOLE): 5,
+    ("head", START): 6,
+    ("head", INSIDE): 7,
+    ("rest", WHOLE): 8,
+    ("rest", START): 9,
+    ("rest", INSIDE): 10,
+}
+"""The order of a search's matches, best first: a line's own key words (a card's id: `go`
+is chance-go, `rail` the nearest-railroad card), the square it sends the token to, its
+first line (a card's text, a deed's name), then the lines under it; within each, whole
+words before the starts of words before a piece inside a word."""
+
+
 def _line_with(options: OptionList, typed: str) -> int | None:
-    """The line (not greyed out) that best has `typed`. A line's own key words come first
-    (a card's id: `go` is chance-go, `rail` the nearest-railroad card), then its first
-    line (a card's text, a deed's name), then the lines under it; within each, a whole
-    word before the start of a word before anywhere in a word (Thai runs its words
-    together). The first of equals."""
+    """The line (not greyed out) that best has `typed`: the line numbered so when the
+    digits are a line's number, else by `RANKS`; the first of equals."""
+    typed = typed.strip()
+    if not typed:
+        return None
     best: tuple[int, int] | None = None
     for index in range(options.option_count):
         option = options.get_option_at_index(index)
         if option.disabled:
             continue
+        if isinstance(option, Findable) and typed.isdigit() and option.number == int(typed):
+            return index
         prompt = option.prompt
         text = (prompt.plain if isinstance(prompt, Text) else str(prompt)).casefold()
         head, _newline, rest = text.partition("\n")
-        key_words = (option.id or "").casefold().replace("-", " ")
-        ranks = [
-            _rank(key_words, typed, whole=1, start=3, inside=None),
-            _rank(head, typed, whole=2, start=4, inside=5),
-            _rank(rest, typed, whole=6, start=7, inside=8),
-        ]
-        found = [r for r in ranks if r is not None]
-        if found and (best is None or min(found) < best[0]):
-            best = (min(found), index)
+        fields = {
+            "key": (option.id or "").casefold().replace("-", " "),
+            "destination": option.destination.casefold() if isinstance(option, Findable) else "",
+            "head": head,
+            "rest": rest,
+        }
+        for name, field_text in fields.items():
+            quality = _match(field_text, typed)
+            rank = None if quality is None else RANKS.get((name, quality))
+            if rank is not None and (best is None or rank < best[0]):
+                best = (rank, index)
     return best[1] if best else None
 
 
-def _rank(text: str, typed: str, whole: int, start: int, inside: int | None) -> int | None:
-    """`whole` if `typed` is a whole word of `text`, `start` if it starts one, `inside`
-    if it is anywhere in it, else None."""
-    words = [w.strip("().,:;!?\"'") for w in text.replace("-", " ").split()]
-    if typed in words:
-        return whole
-    if any(w.startswith(typed) for w in words):
-        return start
-    return inside if inside is not None and typed in text else None
+def _words(text: str) -> list[str]:
+    return [w.strip("().,:;!?\"'$") for w in text.replace("-", " ").split()]
+
+
+def _match(text: str, typed: str) -> int | None:
+    """WHOLE if each typed word is a whole word of `text` (in order), START if each starts
+    one, INSIDE if the letters are anywhere in it, else None."""
+    if not text:
+        return None
+    words = _words(text)
+    wanted = typed.split()
+    quality = WHOLE
+    at = 0
+    for want in wanted:
+        for n in range(at, len(words)):
+            if words[n] == want:
+                break
+            if words[n].startswith(want):
+                quality = START
+                break
+        else:
+            return INSIDE if typed in text else None
+        at = n + 1
+    return quality
 
 
 class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
@@ -137,7 +200,8 @@ class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
 
     def _find_in_list(self, event: events.Key) -> bool:
         """In a list of options, letters find the line with a word starting with them
-        (`div` is the dividend card), so a long list needs no run of arrows.
+        (`div` is the dividend card; `jail free`, two words, Get Out of Jail Free), digits
+        a numbered line, so a long list needs no run of arrows.
 
         What was typed stands under the list; the line found is highlighted and scrolled
         into view (also when the keys came before the list was drawn); when no line has
@@ -155,6 +219,9 @@ class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
         elif character is not None and character.isprintable() and _finds(character):
             typed = self._list_letters + character.casefold()
             tries = (typed, character.casefold())
+        elif character == " " and self._list_letters and not self._list_letters.endswith(" "):
+            typed = self._list_letters + " "  # a second word: `jail free`
+            tries = (typed,)
         else:
             if event.key in LEAVE_SEARCH and self._list_letters:
                 self._list_letters = ""

@@ -8,7 +8,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Static
-from textual.widgets.option_list import Option
 
 from banker.core import commands as c
 from banker.core.edition import SquareKind
@@ -23,9 +22,9 @@ from banker.core.offers.landing import (
 )
 from banker.core.state import GameState
 from banker.tui.screens.cards import CardDetails
-from banker.tui.screens.dialog import Dialog, DigitsInput, reason_line
+from banker.tui.screens.dialog import Dialog, DigitsInput, Findable, reason_line
 from banker.tui.speech import _, said, why_not
-from banker.tui.words import Landing, card_text
+from banker.tui.words import Landing, card_text, square_label
 
 
 class LandedScreen(Dialog[c.Command]):
@@ -139,11 +138,20 @@ class LandedScreen(Dialog[c.Command]):
         self.card_offers = {offer.card.id: offer for offer in offers}
         self.deck_cards = list(self.card_offers)
         options = []
-        for offer in offers:
-            prompt = Text(card_text(self.state.edition, offer.card))
-            prompt.append(f"\n  {said(offer.effect)}", style="bold")
-            options.append(Option(prompt, id=offer.card.id))
-        yield Static(_("Which card? Enter takes the highlighted one."), classes="body")
+        for number, offer in enumerate(offers, start=1):
+            prompt = Text(f"{number:>2} ", style="bold") if len(offers) > 1 else Text()
+            prompt.append(card_text(self.state.edition, offer.card))
+            prompt.append(f"\n    {said(offer.effect)}", style="bold")
+            destination = offer.destination or ""
+            if destination and square_label(destination) != destination:
+                destination = f"{destination} {square_label(destination)}"
+            options.append(
+                Findable(prompt, id=offer.card.id, number=number, destination=destination)
+            )
+        yield Static(
+            _("Which card? Its number or a word of it, then Enter."),
+            classes="body",
+        )
         yield OptionList(*options, id="cards")
 
     # Answering.
