@@ -275,3 +275,51 @@ def test_an_odd_total_is_never_a_double() -> None:
     refused(g, "move bob 7 doubles", BadInput, "7 cannot be a double")
     do(g, "move bob 8 doubles")
     assert g.state.doubles == 1
+
+
+# What the card list says before Enter: the move, and what the square asks there.
+
+
+def preview(g: Game, player: str, card: str) -> str:
+    from banker.core.offers.landing import card_offer
+
+    return str(card_offer(g.state, player, US.cards_by_id[card]).effect)
+
+
+def test_the_preview_of_back_3_onto_income_tax_says_the_tax_follows() -> None:
+    """Drawn on Chance 7, back 3 is Income Tax: not "no payment", the tax's dialog opens."""
+    g = game()
+    do(g, "move alice 7")
+    assert preview(g, "Alice", "chance-back-3") == (
+        "back 3 spaces to Income Tax: the income tax follows"
+    )
+
+
+def test_the_preview_of_back_3_onto_an_owned_deed_says_the_rent() -> None:
+    g = game()
+    do(g, "buy bob new york")
+    do(g, "move alice 12")
+    do(g, "move alice 10")
+    assert preview(g, "Alice", "chance-back-3") == "back 3 spaces to New York Avenue: pay Bob $16"
+    do(g, "move alice 7")
+    do(g, "move alice 7")  # Chance 36: back 3 is Community Chest
+    assert preview(g, "Alice", "chance-back-3") == (
+        "back 3 spaces to Community Chest: draw a Community Chest card"
+    )
+
+
+def test_the_preview_of_an_advance_onto_an_owned_deed_says_the_rent() -> None:
+    """Advance to Boardwalk, Bob's (rent $50), from Chance 7: the rent, not "no salary"."""
+    g = game()
+    do(g, "buy bob boardwalk")
+    do(g, "move alice 7")
+    assert preview(g, "Alice", "chance-boardwalk") == "to Boardwalk: pay Bob $50"
+    g2 = game()
+    do(g2, "move alice 7")
+    assert preview(g2, "Alice", "chance-boardwalk") == "to Boardwalk: for sale"
+    do(g2, "move alice 12")
+    do(g2, "move alice 10")
+    do(g2, "move alice 7")  # Chance 36: Illinois is ahead past GO
+    assert preview(g2, "Alice", "chance-illinois") == (
+        "to Illinois Avenue: for sale; passing GO: collect $200"
+    )

@@ -212,6 +212,11 @@ async def test_trade_with_a_mortgaged_deed_and_its_fee(demo_path: Path) -> None:
         assert "Alice pays the $8 fee on Virginia Avenue" in summary
         await pilot.press("ctrl+s")
         await pilot.pause()
+        body = str(app.screen.query_one(".body").render())  # the whole trade, once more
+        assert "Alice pays the $8 fee on Virginia Avenue" in body
+        assert "Alice $740 → $582; Dave $1,000 → $1,150" in body
+        await pilot.press("y")
+        await pilot.pause()
     with reopen(demo_path) as journal:
         state = journal.game.state
         assert state.deeds["Virginia Avenue"].owner == "Alice"

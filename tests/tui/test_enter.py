@@ -12,6 +12,7 @@ from banker.core import commands as c
 from banker.core.turns import position
 from banker.tui.app import make_app
 from banker.tui.screens.cards import CardDetails
+from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.trade import TradeScreen
 from tests.tui.conftest import SIZE, reopen, type_text
 
@@ -93,7 +94,7 @@ async def test_the_square_a_card_was_drawn_on_is_asked_when_unknown(
         assert position(state, "Bob") == 5
 
 
-async def test_space_ticks_a_deed_at_once_and_enter_makes_the_trade(demo_path: Path) -> None:
+async def test_space_ticks_a_deed_at_once_and_enter_shows_the_trade_for_one_more_enter(demo_path: Path) -> None:
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4", "t")
@@ -111,9 +112,12 @@ async def test_space_ticks_a_deed_at_once_and_enter_makes_the_trade(demo_path: P
         given = deeds.selected[0]
         screen.query_one("#cash-get").focus()
         await type_text(pilot, "150")
+        await pilot.press("enter")  # the whole trade, once more
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
         await pilot.press("enter")
         await pilot.pause()
-        assert not isinstance(app.screen, TradeScreen)
+        assert not isinstance(app.screen, (TradeScreen, Confirm))
     with reopen(demo_path) as journal:
         assert journal.game.state.deeds[given].owner == "Alice"
 

@@ -118,7 +118,7 @@ async def _play_in_the_app(path: Path) -> None:
         debt = screen.query_one("#debt-get", Input)
         assert debt.display
         debt.focus()
-        await keys(*"100", "ctrl+s")
+        await keys(*"100", "ctrl+s", "y")
         await ledger()
         await keys("e", "y")
         await pilot.pause()

@@ -465,10 +465,21 @@ def journey_effect(state: GameState, player: str, card: Card, journey: Journey) 
     if card.action is CardAction.BACK:
         return plural(
             card.spaces,
-            "back 1 space to {square}: no payment",
-            "back {n} spaces to {square}: no payment",
+            "back 1 space to {square}: {then}",
+            "back {n} spaces to {square}: {then}",
             square=to,
+            then=_then_there(state, player, journey.destination),
         )
+    deed_there = next((d.name for d in edition.deeds if d.square == journey.destination), None)
+    if journey.deed is None and deed_there is not None:
+        said = msg(
+            "to {deed}: {then}",
+            deed=deed_there,
+            then=_then_there(state, player, journey.destination),
+        )
+        if journey.passes_go:
+            return msg("{text}; passing GO: collect {amount}", text=said, amount=m(state.salary))
+        return said
     if journey.deed is None:
         if journey.destination == 0:
             return msg("to {square}: collect {amount}", square=to, amount=m(state.salary))
@@ -499,6 +510,39 @@ def journey_effect(state: GameState, player: str, card: Card, journey: Journey) 
     if journey.passes_go:
         return msg("{text}; passing GO: collect {amount}", text=said, amount=m(state.salary))
     return said
+
+
+def _then_there(state: GameState, player: str, square: int) -> Message:
+    """What the square a card sends the token to asks next, as the preview says it before
+    Enter (`for sale`, `pay Alice $50`, `the income tax follows`): its offers open then."""
+    m = state.money
+    edition = state.edition
+    deed = next((d for d in edition.deeds if d.square == square), None)
+    if deed is not None:
+        held = state.deeds[deed.name]
+        if held.owner is None:
+            return msg("for sale")
+        if held.owner == player or held.mortgaged:
+            return msg("no rent")
+        if deed.kind is DeedKind.UTILITY:
+            return msg("pay {o} the rent by the dice", o=held.owner)
+        return msg("pay {o} {amount}", o=held.owner, amount=m(rent_due(state, deed.name).amount))
+    kind = next((s.kind for s in edition.squares if s.square == square), None)
+    if kind is SquareKind.INCOME_TAX:
+        return msg("the income tax follows")
+    if kind is SquareKind.LUXURY_TAX:
+        return msg(
+            "pay {amount} {tax}", amount=m(edition.luxury_tax), tax=msg(edition.luxury_tax_name)
+        )
+    if kind is SquareKind.CHANCE:
+        return msg("draw a Chance card")
+    if kind is SquareKind.CHEST:
+        return msg("draw a Community Chest card")
+    if kind is SquareKind.GO_TO_JAIL:
+        return msg("go to jail")
+    if kind is SquareKind.GO:
+        return msg("collect {amount}", amount=m(state.salary))
+    return msg("nothing to pay")
 
 
 def _is_go(edition: Edition, name: str) -> bool:

@@ -209,10 +209,14 @@ class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
         an arrow key leaves the search.
         """
         focused = self.focused
-        if not isinstance(focused, OptionList) or isinstance(focused, SelectionList):
+        if not isinstance(focused, OptionList):
             return False
         character = event.character
         tries: tuple[str, ...]
+        if isinstance(focused, SelectionList) and event.key == "space":
+            self._list_letters = ""  # Space ticks the line found; the next letters look anew
+            focused.border_subtitle = ""
+            return False
         if event.key == "backspace" and self._list_letters:
             typed = self._list_letters[:-1]
             tries = (typed,) if typed else ()

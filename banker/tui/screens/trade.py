@@ -4,26 +4,53 @@ mortgaged deeds, and the choice to lift those mortgages at once."""
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Button, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from banker.core import commands as c
+from banker.core.offers.cash import cash_moves
 from banker.core.offers.trading import mortgaged_in_trade, tradeable_deeds
 from banker.core.state import GameState
 from banker.core.trades import describe
 from banker.tui.looks import short_name
-from banker.tui.screens.dialog import Dialog, reason_line
+from banker.tui.screens.dialog import Confirm, Dialog, reason_line
 from banker.tui.speech import _, said, why_not
 
 CHECKBOX = 4
 """The cells a deed's checkbox takes before its name (`▐X▌ `)."""
 
+FIELD_ORDER = (
+    "who-get",
+    "deeds-give",
+    "cash-get",
+    "cash-give",
+    "deeds-get",
+    "cards-give",
+    "cards-get",
+    "debt-give",
+    "debt-get",
+    "lift",
+    "who-give",
+)
+"""Tab's order through the dialog, the common trade first: the partner, the deeds the
+player gives, the cash the partner gives (a deed for cash is `t`, the partner's letter, the
+deed's letters, Space, Tab, the amount, Enter, Enter)."""
+
 
 class TradeScreen(Dialog[c.Trade]):
-    """Both sides of a trade, side by side; the bank's fees shown before it is made."""
+    """Both sides of a trade, side by side; the bank's fees shown before it is made, and
+    the whole trade shown once more for Enter before it is."""
+
+    BINDINGS = [
+        Binding("tab", "next_field", show=False),
+        Binding("shift+tab", "next_field(-1)", show=False),
+    ]
+    """Tab goes through the fields in `FIELD_ORDER`, the common trade first."""
 
     def __init__(self, state: GameState, player: str, partner: str | None = None) -> None:
         super().__init__()
@@ -86,7 +113,57 @@ class TradeScreen(Dialog[c.Trade]):
         self._fill("give")
         self._fill("get")
         self._check()
-        self.query_one("#cash-give", Input).focus()
+        self.query_one("#who-get", Select).focus()
+
+    def _fields(self) -> list[Widget]:
+        """The fields Tab goes through now, in `FIELD_ORDER` (shown and not disabled)."""
+        found = []
+        for field_id in FIELD_ORDER:
+            for widget in self.query(f"#{field_id}"):
+                if widget.display and not widget.disabled and widget.parent is not None:
+                    if all(a.display for a in widget.ancestors if isinstance(a, Widget)):
+                        found.append(widget)
+        return found
+
+    def action_next_field(self, step: int = 1) -> None:
+        fields = self._fields()
+        if not fields:
+            return
+        focused = self.focused
+        at = fields.index(focused) if focused in fields else -1 if step > 0 else 0
+        fields[(at + step) % len(fields)].focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """In a closed player picker, a name's first letters or a seat number pick the
+        player, and the next field takes the keys (`t`, `a` is a trade with Alice)."""
+        focused = self.focused
+        character = event.character
+        if (
+            isinstance(focused, Select)
+            and not focused.expanded
+            and character is not None
+            and character.isalnum()
+        ):
+            event.stop()
+            event.prevent_default()
+            names = [p.name for p in self.state.active_players]
+            seats = {
+                str(seat): p.name
+                for seat, p in enumerate(self.state.players, start=1)
+                if p.name in names
+            }
+            wanted = character.casefold()
+            found = seats.get(character) or next(
+                (n for n in names if n.casefold().startswith(wanted) and n != focused.value),
+                next((n for n in names if n.casefold().startswith(wanted)), None),
+            )
+            if found is None:
+                self.notify(_("No player's name starts with “{typed}”.").format(typed=character))
+                return
+            focused.value = found
+            self.action_next_field()
+            return
+        super().on_key(event)
 
     def _who(self, side: str) -> str:
         return str(self.query_one(f"#who-{side}", Select).value)
@@ -121,6 +198,7 @@ class TradeScreen(Dialog[c.Trade]):
             )
         self.held[side] = held
         cards = len(state.player(owner).jail_cards)
+        self.query_one(f"#cards-{side}", Input).disabled = not cards  # Tab passes it by
         self.query_one(f"#cards-{side}", Input).placeholder = _("jail cards (holds {n})").format(
             n=cards
         )
@@ -193,6 +271,20 @@ class TradeScreen(Dialog[c.Trade]):
         for found in moving:
             lift.add_option((said(found.choice(state)), found.deed, found.deed in chosen))
 
+    def _summary(self, trade: c.Trade) -> str:
+        """Both sides of the trade and what the bank takes for mortgaged deeds."""
+        state = self.state
+        summary = _("{p} gives {give}; {q} gives {get}.").format(
+            p=trade.player,
+            give=said(describe(state, trade.give)),
+            q=trade.partner,
+            get=said(describe(state, trade.get)),
+        )
+        fees = self._fees(trade)
+        if fees:
+            summary += "\n" + _("To the bank: {fees}.").format(fees="; ".join(fees))
+        return summary
+
     def _check(self) -> None:
         state = self.state
         trade = self.command()
@@ -204,15 +296,7 @@ class TradeScreen(Dialog[c.Trade]):
                 summary = _("Dimmed deeds are in a colour group with buildings: sell those first.")
         else:
             reason = why_not(state, trade)
-            summary = _("{p} gives {give}; {q} gives {get}.").format(
-                p=trade.player,
-                give=said(describe(state, trade.give)),
-                q=trade.partner,
-                get=said(describe(state, trade.get)),
-            )
-            fees = self._fees(trade)
-            if fees:
-                summary += "\n" + _("To the bank: {fees}.").format(fees="; ".join(fees))
+            summary = self._summary(trade)
         self.query_one("#summary", Static).update(summary)
         self.query_one("#reason", Static).update(reason or "")
         self.query_one("#confirm", Button).disabled = reason is not None
@@ -228,4 +312,23 @@ class TradeScreen(Dialog[c.Trade]):
         if reason is not None or (trade.give.empty and trade.get.empty):
             self.notify(reason or _("Put something on at least one side."), severity="error")
             return
-        self.dismiss(trade)
+        cash = [
+            _("{p} {cash} → {after}").format(
+                p=move.player,
+                cash=self.state.money(move.before),
+                after=self.state.money(move.after),
+            )
+            for move in cash_moves(self.state, trade)
+        ]
+        body = self._summary(trade)
+        if cash:
+            body += "\n" + _("Cash: {moves}.").format(moves="; ".join(cash))
+        self.app.push_screen(
+            Confirm(_("Make this trade?"), body, _("Make the trade")),
+            lambda yes: self._confirmed(trade if yes else None),
+        )
+
+    def _confirmed(self, trade: c.Trade | None) -> None:
+        """The whole trade was read and confirmed (or not: back to the dialog)."""
+        if trade is not None:
+            self.dismiss(trade)
