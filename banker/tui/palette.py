@@ -28,6 +28,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
         "mortgage",
         N_("The selected player's deeds, with the interest"),
     ),
+    (N_("Lift mortgages"), "lift", N_("The selected player's mortgaged deeds, one after another")),
     (N_("Trade"), "trade", N_("Cash, deeds and jail cards between two players")),
     (N_("Leave jail"), "jail", N_("Pay the fine or use a Get Out of Jail Free card")),
     (N_("Auction"), "auction", N_("The auctioneer's screen for the open auction")),

@@ -52,6 +52,7 @@ class BuildScreen(Dialog[c.SetGroupLevels]):
         cash = self.state.money(self.state.player(self.player).cash)
         with Vertical(classes="dialog build") as box:
             box.border_title = _("Build and sell: {p} ({cash})").format(p=self.player, cash=cash)
+            box.border_subtitle = _("1-8: another player")
             if self.group is None:
                 yield Static(
                     _("{p} owns no streets: nothing to build on.").format(p=self.player),

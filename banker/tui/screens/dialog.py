@@ -4,6 +4,7 @@ its choices, and a typed result handed back with `dismiss`."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from rich.text import Text
@@ -157,6 +158,10 @@ class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
         self._keys: dict[str, str] = {}
         self._list_letters = ""
         """Letters typed in a list of options so far, to find a line by its words."""
+        self.switch_player: Callable[[int], None] | None = None
+        """For a dialog that is one player's (build, mortgages): opens it for the player in
+        the seat typed (1-8) instead, so the wrong player's dialog is one key from the
+        right one."""
 
     def choice(
         self,
@@ -186,6 +191,8 @@ class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
 
     def on_key(self, event: events.Key) -> None:
         button_id = self._keys.get(event.key)
+        if button_id is None and self._other_player(event):
+            return
         if button_id is None and self._find_in_list(event):
             return
         if button_id is None or event.key == "enter":
@@ -197,6 +204,20 @@ class Dialog(DialogToasts, SpeaksTheGame, ModalScreen[T | None], Generic[T]):
             button.press()
         else:
             self.notify(str(button.tooltip or _("Not possible now.")), severity="warning")
+
+    def _other_player(self, event: events.Key) -> bool:
+        """A seat number (1-8) typed in a player's dialog opens it for that seat's player."""
+        switch = self.switch_player
+        character = event.character
+        if switch is None or character is None or character not in "12345678":
+            return False
+        if isinstance(self.focused, Input):
+            return False  # a digit of an amount
+        event.stop()
+        event.prevent_default()
+        self.dismiss(None)
+        switch(int(character))
+        return True
 
     def _find_in_list(self, event: events.Key) -> bool:
         """In a list of options, letters find the line with a word starting with them

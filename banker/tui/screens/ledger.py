@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
 
@@ -61,6 +61,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         Binding("c", "collect", N_("Collect")),
         Binding("b", "build", N_("Build")),
         Binding("m", "mortgage", N_("Mortgage")),
+        Binding("u", "lift", N_("Lift"), show=False),
         Binding("t", "trade", N_("Trade")),
         Binding("j", "jail", N_("Jail"), show=False),
         Binding("a", "auction", N_("Auction"), show=False),
@@ -459,14 +460,32 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
 
         if self.game_is_over():
             return
-        self.app.push_screen(BuildScreen(self.state, self.selected), self._do)
+        screen = BuildScreen(self.state, self.selected)
+        screen.switch_player = lambda seat: self._for_seat(seat, self.action_build)
+        self.app.push_screen(screen, self._do)
+
+    def _for_seat(self, seat: int, action: Callable[[], None]) -> None:
+        """The player's dialog again, for the player in `seat` (typed in the dialog)."""
+        self.action_select(seat)
+        action()
 
     def action_mortgage(self) -> None:
         from banker.tui.screens.mortgage import MortgageScreen
 
         if self.game_is_over():
             return
-        self.app.push_screen(MortgageScreen(self.state, self.selected), self._do)
+        screen = MortgageScreen(self.selected)
+        screen.switch_player = lambda seat: self._for_seat(seat, self.action_mortgage)
+        self.app.push_screen(screen)
+
+    def action_lift(self) -> None:
+        from banker.tui.screens.mortgage import MortgageScreen
+
+        if self.game_is_over():
+            return
+        screen = MortgageScreen(self.selected, lifts_only=True)
+        screen.switch_player = lambda seat: self._for_seat(seat, self.action_lift)
+        self.app.push_screen(screen)
 
     def action_trade(self) -> None:
         from banker.tui.screens.trade import TradeScreen

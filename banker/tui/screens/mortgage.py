@@ -1,4 +1,5 @@
-"""Mortgage a deed or lift a mortgage: the amounts, the interest, and why a deed cannot."""
+"""Mortgage deeds or lift mortgages, several in a row: the amounts, the interest, why a
+deed cannot, and what the list has done so far."""
 
 from __future__ import annotations
 
@@ -11,48 +12,118 @@ from textual.widgets.option_list import Option
 
 from banker.core import commands as c
 from banker.core.offers.trading import mortgage_offers
-from banker.core.state import GameState
 from banker.tui.screens.dialog import Dialog
+from banker.tui.screens.follow import Follows
 from banker.tui.speech import _, said
 
 
-class MortgageScreen(Dialog[c.Command]):
-    """The player's deeds, each with what mortgaging or lifting it would pay or cost."""
+class MortgageScreen(Follows, Dialog[None]):
+    """The player's deeds, each with what mortgaging or lifting it would pay or cost. Enter
+    does it at once (journaled, one receipt each) and the list stays open for the next
+    deed, with what has been done since it opened; Escape closes it."""
 
-    def __init__(self, state: GameState, player: str) -> None:
+    def __init__(self, player: str, lifts_only: bool = False) -> None:
         super().__init__()
-        self.state = state
         self.player = player
+        self.lifts_only = lifts_only
+        """Only the mortgaged deeds, to lift (`u`); else every deed (`m`)."""
         self.offers: dict[str, c.Command] = {}
+        self.opening_cash: int | None = None
+        """The player's cash when the list opened: the running total is from it."""
+        self.done: list[str] = []
+        """The deeds mortgaged or lifted since the list opened, in order."""
 
     def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = self._title()
+            box.border_subtitle = _("1-8: another player")
+            yield Static(
+                _("Enter lifts the highlighted mortgage; the list stays open for the next.")
+                if self.lifts_only
+                else _("Enter mortgages or lifts the highlighted deed; the list stays open."),
+                classes="body",
+            )
+            yield OptionList(id="deeds")
+            yield Static("", id="done", classes="amount", markup=False)
+            with Horizontal(classes="buttons"):
+                yield self.cancel_button(_("Close"))
+
+    def _title(self) -> str:
+        cash = self.state.money(self.state.player(self.player).cash)
+        if self.lifts_only:
+            return _("Lift mortgages: {p} ({cash})").format(p=self.player, cash=cash)
+        return _("Mortgages: {p} ({cash})").format(p=self.player, cash=cash)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.opening_cash = self.state.player(self.player).cash
+        self._fill()
+        self.query_one("#deeds", OptionList).focus()
+
+    def game_changed(self) -> None:
+        if self.is_mounted:
+            self._fill()
+
+    def _fill(self) -> None:
         state = self.state
-        money = state.money
-        options: list[Option] = []
+        if self.player not in {p.name for p in state.players}:
+            return
+        deeds = self.query_one("#deeds", OptionList)
+        highlighted = deeds.highlighted
+        deeds.clear_options()
+        self.offers = {}
         for offer in mortgage_offers(state, self.player):
+            if self.lifts_only and not isinstance(offer.command, c.LiftMortgage):
+                continue
             reason = None if offer.refusal is None else said(offer.refusal)
             prompt = Text(offer.deed, style="bold")
             prompt.append(f"\n  {said(offer.said(state))}")
             if reason:
                 prompt.append(f"\n  {reason}", style="italic")
             self.offers[offer.deed] = offer.command
-            options.append(Option(prompt, id=offer.deed, disabled=reason is not None))
-        cash = money(state.player(self.player).cash)
-        with Vertical(classes="dialog") as box:
-            box.border_title = _("Mortgages: {p} ({cash})").format(p=self.player, cash=cash)
-            if options:
-                yield Static(_("Enter mortgages or lifts the highlighted deed."), classes="body")
-                yield OptionList(*options, id="deeds")
-            else:
-                yield Static(_("{p} owns no deeds.").format(p=self.player), classes="body")
-            with Horizontal(classes="buttons"):
-                yield self.cancel_button(_("Close"))
+            deeds.add_option(Option(prompt, id=offer.deed, disabled=reason is not None))
+        if not self.offers:
+            nothing = (
+                _("{p} has no mortgaged deed.")
+                if self.lifts_only
+                else _("{p} owns no deeds.")
+            ).format(p=self.player)
+            deeds.add_option(Option(nothing, disabled=True))
+        else:
+            enabled = [
+                n for n in range(deeds.option_count) if not deeds.get_option_at_index(n).disabled
+            ]
+            if highlighted is not None and highlighted < deeds.option_count:
+                deeds.highlighted = highlighted
+            elif enabled:
+                deeds.highlighted = enabled[0]
+        self.query_one(".dialog").border_title = self._title()
+        self._show_done()
 
-    def on_mount(self) -> None:
-        found = self.query("#deeds")
-        if found:
-            found.first().focus()
+    def _show_done(self) -> None:
+        """What the list has done since it opened: the deeds, and the cash it moved."""
+        line = ""
+        opening = self.opening_cash
+        if self.done and opening is not None:
+            money = self.state.money
+            cash = self.state.player(self.player).cash
+            change = cash - opening
+            line = _("Done here: {deeds}. Cash {before} → {after} ({change}).").format(
+                deeds=", ".join(self.done),
+                before=money(opening),
+                after=money(cash),
+                change=("+" if change >= 0 else "-") + money(abs(change)),
+            )
+        self.query_one("#done", Static).update(line)
 
     @on(OptionList.OptionSelected, "#deeds")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.offers[event.option.id or ""])
+        deed = event.option.id or ""
+        command = self.offers.get(deed)
+        if command is None:
+            return
+        self._list_letters = ""  # the next letters find the next deed anew
+        event.option_list.border_subtitle = ""
+        if self.banker.do(command):
+            self.done.append(deed)
+            self._show_done()
