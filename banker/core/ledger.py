@@ -110,9 +110,10 @@ def charge(
     if payer.cash >= amount:
         return msg("{p} already owes: this is owed after the older debts", p=payer.name)
     return msg(
-        "{p} has only {cash}: {missing} missing, owed as a debt",
+        "{p} has only {cash}: the whole {amount} is owed as a debt ({missing} missing)",
         p=payer.name,
         cash=state.money(payer.cash),
+        amount=state.money(amount),
         missing=state.money(amount - payer.cash),
     )
 

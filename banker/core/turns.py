@@ -353,7 +353,9 @@ def _go_forward(
     size = state.edition.board_size
     square = (start + steps) % size
     player = state.player(name)
-    to = words_of(state, square)
+    to: Message | str = words_of(state, square)
+    if square == square_of(state.edition, SquareKind.JAIL) and name not in state.jail:
+        to = msg("{square} (just visiting)", square=to)
     thrown = dice is not None and head is None
     if arrive(state, name, square, by, dice):
         if start + steps >= size:

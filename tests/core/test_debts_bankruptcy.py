@@ -64,7 +64,7 @@ def test_rent_beyond_the_cash_is_owed_in_full_and_no_cash_moves(table) -> None:
     table.set_cash("Bob", 30)
     receipt = table.do(PayRent(player="Bob", deed="Boardwalk"))
     assert "Bob owes Alice $50 rent" in receipt
-    assert "Bob has only $30: $20 missing" in receipt
+    assert "Bob has only $30: the whole $50 is owed as a debt ($20 missing)" in receipt
     assert debts(table) == [("Bob", "Alice", 50, "rent for Boardwalk")]
     assert [table.cash("Alice"), table.cash("Bob")] == [1500, 30]
 

@@ -80,7 +80,7 @@ def test_pay_beyond_the_cash_becomes_a_debt_to_the_bank() -> None:
     play("pay ann 1400")
     said = play("pay ann 150")
     assert "Ann owes the bank $150" in said
-    assert "Ann has only $100: $50 missing, owed as a debt" in said
+    assert "Ann has only $100: the whole $150 is owed as a debt ($50 missing)" in said
     assert play.debts() == [("Ann", None, 150)]
     assert play.cash("Ann") == 100
     assert state_json(play.state)["debts"][0]["reason"] == "a payment"

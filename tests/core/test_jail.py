@@ -224,6 +224,16 @@ def test_the_jail_square_tells_in_jail_from_just_visiting() -> None:
     assert visiting.offers == []
     jailed = land_on_square(g.state, "Bob", SquareKind.JAIL)
     assert "Bob is in jail: the next throw is 1 of 3" in str(jailed.says[0])
-    assert [o.key for o in jailed.offers] == ["f", "c"]
+    assert [o.key for o in jailed.offers] == ["f"]  # no card held: none offered
+    assert "no Get Out of Jail Free card held" in str(jailed.says[0])
     assert jailed.offers[0].refusal is None
-    assert jailed.offers[1].refusal is not None  # no Get Out of Jail Free card held
+    do(g, "card bob chance-jail-free")
+    jailed = land_on_square(g.state, "Bob", SquareKind.JAIL)
+    assert [o.key for o in jailed.offers] == ["f", "c"]
+    assert "(1 held)" in str(jailed.says[0])
+
+
+def test_a_move_onto_the_jail_square_says_just_visiting() -> None:
+    g = game()
+    assert play(g, "move carol 10") == "Carol threw 10 and moved to Jail (just visiting)"
+    assert play(g, "move carol 10") == "Carol threw 10 and moved to Free Parking"

@@ -134,7 +134,7 @@ def test_paying_more_than_the_cash_is_owed_as_a_debt(table) -> None:
     moving (RULES.md, "Debts")."""
     said = table.do(Pay(player="Alice", amount=1501, to="Bob"))
     assert "Alice owes Bob $1,501" in said
-    assert "Alice has only $1,500: $1 missing, owed as a debt" in said
+    assert "Alice has only $1,500: the whole $1,501 is owed as a debt ($1 missing)" in said
     assert (table.cash("Alice"), table.cash("Bob")) == (1500, 1500)
     said = table.do(Pay(player="Carol", amount=1501))
     assert "Carol owes the bank $1,501" in said
@@ -246,7 +246,7 @@ def test_the_jail_fine_beyond_the_cash_is_owed(table) -> None:
     receipt = table.do(LeaveJail(player="Bob", method="fine"))
     assert debts(table) == [("Bob", None, 50, "the jail fine")]
     assert table.cash("Bob") == 49
-    assert "Bob has only $49: $1 missing, owed as a debt" in receipt
+    assert "Bob has only $49: the whole $50 is owed as a debt ($1 missing)" in receipt
 
 
 def test_no_card_no_free_exit(table) -> None:

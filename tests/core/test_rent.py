@@ -231,7 +231,7 @@ def test_rent_beyond_the_payers_cash_is_owed_in_full(table) -> None:
     assert table.cash("Bob") == 100
     assert table.cash("Alice") == 3000
     assert "Bob owes Alice $2,000 rent" in receipt
-    assert "Bob has only $100: $1,900 missing, owed as a debt" in receipt
+    assert "Bob has only $100: the whole $2,000 is owed as a debt ($1,900 missing)" in receipt
 
 
 def test_rent_owed_is_paid_when_the_mortgage_covers_it(table) -> None:

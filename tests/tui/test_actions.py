@@ -82,7 +82,7 @@ async def test_a_payment_beyond_the_cash_says_it_becomes_a_debt(demo_path: Path)
         assert not app.screen.query_one("#confirm", Button).disabled
         summary = str(app.screen.query_one("#summary").render())
         assert "Carol owes the bank $5,000" in summary
-        assert "Carol has only $550: $4,450 missing, owed as a debt" in summary
+        assert "Carol has only $550: the whole $5,000 is owed as a debt ($4,450 missing)" in summary
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, MoneyScreen)

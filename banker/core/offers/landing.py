@@ -18,8 +18,8 @@ from banker.core.turns import position, squares, throw_moves, words_of
 from banker.core.worth import income_tax_percent, rent_due, worth
 
 AUCTION_NOTE = N_(
-    "At an auction every player may bid: record the bids in the command bar "
-    "(: bid NAME AMOUNT, drop NAME, close)."
+    "At an auction every player may bid: a opens the auctioneer's screen, where digits "
+    "and Enter place a bid for the highlighted bidder, x drops out and c sells."
 )
 
 
@@ -243,6 +243,7 @@ def land_on_square(state: GameState, player: str, kind: SquareKind) -> LandingOf
     elif kind is SquareKind.JAIL and player not in state.jail and state.rules.follow_tokens:
         found.says.append(msg("{p} is just visiting: nothing to pay.", p=player))
     elif kind is SquareKind.JAIL:
+        cards = len(state.player(player).jail_cards)
         found.says.append(
             msg(
                 "{p} is in jail: the next throw is {n} of 3. Before throwing, {p} may pay "
@@ -252,7 +253,16 @@ def land_on_square(state: GameState, player: str, kind: SquareKind) -> LandingOf
                 p=player,
                 n=state.jail.get(player, 0) + 1,
                 fine=money(state.jail_fine),
-                k=len(state.player(player).jail_cards),
+                k=cards,
+            )
+            if player in state.jail and cards
+            else msg(
+                "{p} is in jail: the next throw is {n} of 3. Before throwing, {p} may pay "
+                "the {fine} fine (no Get Out of Jail Free card held); or throw: doubles "
+                "leave without the fine, a third throw without doubles pays it and moves.",
+                p=player,
+                n=state.jail.get(player, 0) + 1,
+                fine=money(state.jail_fine),
             )
             if player in state.jail
             else msg(
@@ -271,13 +281,14 @@ def land_on_square(state: GameState, player: str, kind: SquareKind) -> LandingOf
             c.LeaveJail(player=player, method="fine"),
             state.jail_fine,
         )
-        _add(
-            found,
-            state,
-            "c",
-            msg("Use a Get Out of Jail Free card"),
-            c.LeaveJail(player=player, method="card"),
-        )
+        if cards:  # no card held: not offered at all
+            _add(
+                found,
+                state,
+                "c",
+                msg("Use a Get Out of Jail Free card"),
+                c.LeaveJail(player=player, method="card"),
+            )
     elif kind is SquareKind.GO_TO_JAIL:
         found.says.append(
             msg(

@@ -113,9 +113,9 @@ class BankGauge(Widget):
             )
         for debt in bank.debts:
             row(
-                Text(_("Owed"), style="bold"),
+                Text(_("Debt"), style="bold"),
                 Text(
-                    _("{debtor} to {creditor}").format(
+                    _("{debtor} owes {creditor}").format(
                         debtor=debt.debtor, creditor=debt.creditor or _("the bank")
                     ),
                     no_wrap=True,
