@@ -71,8 +71,8 @@ async def test_the_saved_ledger_is_drawn_first_and_the_journal_draws_the_same(
         the_old_way = drawn(journal_first)
 
     players = from_glance["PlayersTable"]
-    assert players[1].split() == [">1", "Alice", "$740", "$2,510", "3", "■■■"]
-    assert players[4].split() == ["4", "Dave", "$1,000", "$1,580", "3", "■▪■", "1"]
+    assert players[1].split() == [">1", "Alice", "$740", "$2,510", "3", "■■■", "Oriental", "Ave"]
+    assert players[4].split() == ["4", "Dave", "$1,000", "$1,580", "3", "■▪■", "1", "Luxury", "Tax"]
     assert "Connecticut" in "\n".join(from_glance["BoardView"])
     assert "Free Parking" in "\n".join(from_glance["BankGauge"])
     assert from_glance["HistoryView"][0].startswith("Dave drew Community Chest")

@@ -367,6 +367,17 @@ NEEDS_MORE = (CardAction.ADVANCE, CardAction.NEAREST_RAILROAD, CardAction.NEARES
 """Cards whose effect depends on where the token goes or on the dice."""
 
 
+def deck_here(state: GameState, player: str) -> str | None:
+    """The deck drawn from where `player`'s token stands ("chance" or "chest"), or None when
+    it stands elsewhere or the bank does not follow the tokens: a card for that square can
+    be drawn again at any time (after an undo, or a card forgotten)."""
+    if not state.rules.follow_tokens:
+        return None
+    here = position(state, player)
+    kind = next((s.kind for s in state.edition.squares if s.square == here), None)
+    return {SquareKind.CHANCE: "chance", SquareKind.CHEST: "chest"}.get(kind)  # type: ignore[arg-type]
+
+
 def deck_offers(state: GameState, player: str | None, deck: str) -> list[CardOffer]:
     """Every card of a deck with what drawing it does in money for `player`."""
     return [card_offer(state, player, card) for card in state.edition.cards if card.deck == deck]

@@ -17,13 +17,13 @@ from textual.widgets import Header
 from banker.core.view import LedgerView, ledger_view
 from banker.store.glance import Glance, LogEntry
 from banker.tui.screens.follow import InTheGame
-from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
+from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused, said
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
 from banker.tui.widgets.footer import KeysFooter
 from banker.tui.widgets.history import SHOWN, HistoryView
-from banker.tui.widgets.players import PlayersTable
+from banker.tui.widgets.players import SQUARE_SHORT, PlayersTable
 
 if TYPE_CHECKING:
     from textual.widgets import Input
@@ -45,6 +45,11 @@ LEFT_AT_MOST = 60
 """The Players panel's widest, unless the players need more."""
 PANEL_EDGES = 2
 """The Players panel's border, left and right."""
+SQUARE_SHOWN_AT = 110
+"""From this many columns the Players panel widens for the token's square (the "On"
+column), its name short (`Penn RR`) where the Deeds panel needs the room."""
+SQUARE_NAMES_WHOLE_AT = 150
+"""From this many columns the "On" column takes its longest name whole."""
 
 # The screen imports only what its first frame draws: the rules, the dialogs and the
 # command bar are imported by the actions that need them, after the ledger is on screen.
@@ -64,6 +69,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         Binding("u", "lift", N_("Lift"), show=False),
         Binding("t", "trade", N_("Trade")),
         Binding("j", "jail", N_("Jail"), show=False),
+        Binding("d", "draw_card", N_("Card here"), show=False),
         Binding("a", "auction", N_("Auction"), show=False),
         Binding("r", "raise_funds", N_("Raise funds"), show=False),
         Binding("e", "end_game", N_("End game"), show=False),
@@ -75,6 +81,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         Binding("h", "history", N_("History"), show=False),
         Binding("L", "next_language", N_("Language"), show=False),
         Binding("q", "app.ask_quit", N_("Quit")),
+        Binding("question_mark", "keys", N_("All keys"), key_display="?"),
         *(Binding(str(n), f"select({n})", N_("Player"), show=False) for n in range(1, 9)),
     ]
     """One key per banker action; 1-8 pick the player the actions are for; L switches the
@@ -242,6 +249,15 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             return
         roomy = min(LEFT_AT_MOST, max(LEFT_AT_LEAST, width * 38 // 100))
         wanted = max(roomy, table.natural_width() + PANEL_EDGES)
+        if width >= SQUARE_SHOWN_AT:  # the "On" column, as far as the deeds keep their owners
+            whole = width >= SQUARE_NAMES_WHOLE_AT
+            with_square = table.width_with_square(None if whole else SQUARE_SHORT)
+            board = self.query_one(BoardView)
+            widest = min(with_square + PANEL_EDGES, room)
+            for left in range(widest, wanted, -1):  # as wide as the deeds keep their owners
+                if board.owners_whole_at(width - left - board.styles.gutter.width):
+                    wanted = left
+                    break
         self.query_one("#left").styles.width = min(wanted, room)
 
     @property
@@ -496,6 +512,52 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         turn = next((p.name for p in self.view.players if p.turn), None) if self.view else None
         partner = turn if turn is not None and turn != player else None
         self.app.push_screen(TradeScreen(self.state, player, partner), self._do)
+
+    def action_draw_card(self) -> None:
+        """The card list of the deck where the highlighted player's token stands, again:
+        after an undo, or a card forgotten, without moving the token."""
+        from banker.core.offers.landing import deck_here
+        from banker.core.turns import position, words_of
+        from banker.tui.words import landing_at
+
+        if self.game_is_over():
+            return
+        player = self.selected
+        state = self.state
+        if deck_here(state, player) is None:
+            where = words_of(state, position(state, player))
+            self.notify(
+                _(
+                    "{p} stands on {square}: no card is drawn there. Record the move first (l)."
+                ).format(p=player, square=where if isinstance(where, str) else said(where)),
+                severity="warning",
+            )
+            return
+        self._landed(player, landing_at(state.edition, position(state, player)))
+
+    def action_keys(self) -> None:
+        """Every key of the ledger and what it does, the ones the footer has no room for too."""
+        from banker.tui.screens.keys import KeysScreen
+
+        self.app.push_screen(KeysScreen(self.every_key()))
+
+    def every_key(self) -> list[tuple[str, str]]:
+        """(key, what it does) for every key of the ledger, the seat keys as one line."""
+        keys: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for binding in self.BINDINGS:
+            assert isinstance(binding, Binding)
+            if binding.action.startswith("select("):
+                if "select" not in seen:
+                    seen.add("select")
+                    keys.append(("1-8", _("Player")))
+                continue
+            if binding.action in seen:
+                continue
+            seen.add(binding.action)
+            keys.append((self.app.get_key_display(binding), _(binding.description)))
+        keys.append(("ctrl+p", _("Every action by name")))
+        return keys
 
     def action_jail(self) -> None:
         from banker.core.edition import SquareKind

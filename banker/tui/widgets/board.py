@@ -60,12 +60,10 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
     roomy = width >= ROOMY
     narrow = width < NARROW
     with_rent = width >= WITH_RENT
-    owner_width, mark_width = (8, 9) if roomy else (1, 4) if narrow else (5, 5)
+    mark_width = 9 if roomy else 4 if narrow else 5
     rent_width = 8 if with_rent else 0
-    if roomy:
-        longest = max((cell_len(p.name) for p in view.players), default=0)
-        room = width - mark_width - (rent_width + 1 if with_rent else 0) - 2 - NAME_AT_LEAST
-        owner_width = max(min(owner_width, longest), min(longest, room))
+    longest = max((cell_len(p.name) for p in view.players), default=0)
+    owner_width = owner_cells(width, longest)
     name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
     mortgaged = _("mortgaged") if roomy else "m" if narrow else _("mort.")
     for lot in group.lots:
@@ -93,6 +91,22 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
             line.append(" " + pad(rent_text(view, lot), rent_width, right=True), style="dim")
         lines.append(line)
     return lines
+
+
+def owner_cells(width: int, longest: int) -> int:
+    """The cells a group card `width` wide gives the owner's name, the longest name being
+    `longest` cells: whole when the deed's name keeps `NAME_AT_LEAST` cells, else cut to
+    eight (and to the seat number on a narrow card)."""
+    if width < ROOMY:
+        return 1 if width < NARROW else 5
+    room = width - 9 - (9 if width >= WITH_RENT else 0) - 2 - NAME_AT_LEAST
+    return max(min(8, longest), min(longest, room))
+
+
+def _card_width(width: int) -> int:
+    """A group card's cells on a board `width` cells wide, the groups side by side."""
+    gutter = 3 if width >= WIDE else 2
+    return max(10, (width - gutter * (COLUMNS - 1)) // COLUMNS)
 
 
 def _stack(rows: list[list[list[Text]]], column: int, spaced: bool, aligned: bool) -> list[Text]:
@@ -151,6 +165,13 @@ class BoardView(Widget):
         """Redraw every group in the game's language."""
         self.refresh()
 
+    def owners_whole_at(self, cells: int) -> bool:
+        """Whether a board `cells` wide (inside its border) shows every owner's name whole:
+        the Players panel takes room for the token's square only as far as this holds."""
+        view = self.view
+        longest = max((cell_len(p.name) for p in view.players), default=0) if view else 0
+        return owner_cells(_card_width(cells), longest) >= longest
+
     def render(self) -> RenderableType:
         view = self.view
         if view is None:
@@ -158,7 +179,7 @@ class BoardView(Widget):
         width = self.size.width
         height = self.size.height
         gutter = 3 if width >= WIDE else 2
-        card = max(10, (width - gutter * (COLUMNS - 1)) // COLUMNS)
+        card = _card_width(width)
         out = Text(no_wrap=True, overflow="crop")
         groups = list(view.groups)
         rows = [

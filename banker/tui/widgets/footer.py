@@ -87,6 +87,8 @@ class KeysFooter(Widget):
                 (self.app.get_key_display(binding), binding.description, binding.action, enabled)
             )
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if "keys" in seen:
+            palette = None  # `?` lists every key, the palette's among them: room for both
         if self.app.ENABLE_COMMAND_PALETTE and palette is not None:
             _node, binding, _enabled, _tooltip = palette
             if binding.action not in seen:

@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from banker.core.view import LedgerView, PlayerLine
-from banker.tui.looks import seat_colour
+from banker.tui.looks import seat_colour, short_name
 from banker.tui.speech import N_, _, pad
 
 COLUMNS = (
@@ -37,6 +37,9 @@ TIGHT_GAP = 1
 """Cells between two columns once the panel is narrow."""
 SQUARE_AT_LEAST = 8
 """The fewest cells the token's square is shown in; a narrower panel leaves it out."""
+SQUARE_SHORT = 14
+"""The cells the token's square is given on a middling screen (120 columns): the name as
+the table says it short (`Penn RR`, `Community Chest`)."""
 STRIP_AT_LEAST = 3
 """The fewest deed swatches shown beside the count before the strip is cut with `…`."""
 
@@ -186,6 +189,17 @@ class PlayersTable(Widget, can_focus=True):
         """The cells the table takes with nothing given way but the token's square."""
         return self.width_for(self.view, self.FITS[1]) if self.view else 0
 
+    def width_with_square(self, square_cells: int | None = None) -> int:
+        """The cells the table takes with the token's square shown in `square_cells` (its
+        longest name whole when None): what the panel asks for when there is room."""
+        view = self.view
+        if view is None:
+            return 0
+        _heads, _rows, widths = self._table(view, self.FITS[0])
+        if square_cells is not None:
+            widths[-1] = min(widths[-1], max(square_cells, SQUARE_AT_LEAST))
+        return sum(widths) + GAP * (len(widths) - 1)
+
     def least_width(self) -> int:
         """The fewest cells that still show every seat, name, cash, worth and jail card."""
         return self.width_for(self.view, Fit(TIGHT_GAP, False, False, 0)) if self.view else 0
@@ -196,6 +210,11 @@ class PlayersTable(Widget, can_focus=True):
             return ""
         fit = self.fit_to(view, self.size.width)
         heads, rows, widths = self._table(view, fit)
+        if fit.square:  # the square's name the way the table says it short, if it must be
+            room = self.size.width - sum(widths[:-1]) - fit.gap * (len(widths) - 1)
+            for row, player in zip(rows, view.players, strict=True):
+                if player.square and cell_len(row[-1].plain) > room:
+                    row[-1] = Text(short_name(_(player.square), room), style="dim")
         right = {2, 3}
         gap = " " * fit.gap
         header_style = self.get_component_rich_style("players--header")
