@@ -372,3 +372,21 @@ async def test_no_match_highlights_nothing_and_enter_does_nothing(tmp_path: Path
         assert options.highlighted is not None
         assert "Ventnor" in str(options.get_option_at_index(options.highlighted).prompt)
     app.journal.close()
+
+
+def test_a_middling_group_card_keeps_the_hotel_word_whole_in_thai(tmp_path: Path) -> None:
+    """A group card 27 cells wide (the Deeds panel beside a wide Players panel at 120
+    columns) writes โรงแรม, six cells, whole: not โรงแร."""
+    from banker.core.view import ledger_view
+    from banker.store import Journal
+    from banker.tui.speech import speaking_in
+    from banker.tui.widgets.board import group_lines
+    from tools.screenshots import THAI_PLAYERS, demo_in
+
+    path = demo_in("th", THAI_PLAYERS)(tmp_path / "demo.banker")
+    with Journal.open(path, read_only=True) as journal:
+        view = ledger_view(journal.game.state)
+    light_blue = next(g for g in view.groups if any(lot.hotel for lot in g.lots))
+    with speaking_in("th"):
+        lines = [line.plain for line in group_lines(view, light_blue, 27)]
+    assert any(line.rstrip().endswith("โรงแรม") for line in lines), lines

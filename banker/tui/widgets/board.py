@@ -60,7 +60,9 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
     roomy = width >= ROOMY
     narrow = width < NARROW
     with_rent = width >= WITH_RENT
-    mark_width = 9 if roomy else 4 if narrow else 5
+    # A middling card keeps the hotel's and the mortgage's word whole (Thai โรงแรม is 6).
+    middling = max(5, cell_len(_("hotel")), cell_len(_("mort.")))
+    mark_width = 9 if roomy else 4 if narrow else middling
     rent_width = 8 if with_rent else 0
     longest = max((cell_len(p.name) for p in view.players), default=0)
     owner_width = owner_cells(width, longest)
