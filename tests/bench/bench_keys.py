@@ -9,9 +9,9 @@ the form, each typed into the moment the app runs. It is played twice: a key at 
 each taken before the next, and with each event's keys sent at once, as a terminal
 delivers a banker typing faster than the screens open. It prints the keys per event by
 kind (median and max) beside the figures measured before this work, and whether both
-runs ended in the same journal.
+runs ended in the same journal; it exits with status 1, saying so, when they did not.
 
-    python tests/bench/bench_keys.py
+    python tests/bench/bench_keys.py            # --runs 3: three times in a row
 
 Not a test: nothing here asserts a count.
 """
@@ -302,14 +302,29 @@ def report(slow: Run, fast: Run) -> None:
 
 
 def main() -> None:
-    argparse.ArgumentParser(description=__doc__).parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        runs = []
-        for fast in (False, True):
-            path = Path(folder) / f"{'fast' if fast else 'slow'}.banker"
-            new_game(path)
-            runs.append(asyncio.run(play(path, fast)))
-    report(*runs)
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--runs", type=int, default=1, help="play both ways this many times in a row"
+    )
+    args = parser.parse_args()
+    for n in range(1, args.runs + 1):
+        with tempfile.TemporaryDirectory() as folder:
+            runs = []
+            for fast in (False, True):
+                path = Path(folder) / f"{'fast' if fast else 'slow'}.banker"
+                new_game(path)
+                runs.append(asyncio.run(play(path, fast)))
+        if args.runs > 1:
+            print(f"run {n} of {args.runs}")
+        report(*runs)
+        slow, fast_run = runs
+        if slow.journal != fast_run.journal or fast_run.silent != slow.silent:
+            print(
+                "FAILED: the keys typed at once did not land where they were typed "
+                "(the fast run's journal differs from the slow run's)",
+                file=sys.stderr,
+            )
+            sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -238,3 +238,55 @@ async def test_typed_bids_go_round_the_bidders_and_the_keys_keep_answering(
             "Bob bids $120 for Boardwalk",
             "Carol drops out of the auction of Boardwalk",
         ]
+
+
+async def _typed_at_once(app: object, pilot: object, keys: list[str]) -> None:
+    from textual import events
+    from textual.app import App
+    from textual.pilot import Pilot
+
+    from tests.tui.test_type_ahead import settle
+
+    assert isinstance(app, App) and isinstance(pilot, Pilot)
+    for key in keys:
+        character = {"enter": "\r"}.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, character))
+    await settle(app, pilot)  # type: ignore[arg-type]
+
+
+async def test_a_whole_auction_typed_at_once_from_the_landing(
+    game: Callable[..., Path],
+) -> None:
+    """A fast banker's whole auctions, each event's keys sent at once: `l 6 a`, three
+    raises, two drop out, `y` answers the question that comes once one bidder is left,
+    then `g` (GO) reaches the ledger; then every bid typed (`6 0` Enter ...) and `c y`. Each
+    key lands where it was typed: the journal is the same as typed slowly."""
+    path = game()
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _typed_at_once(app, pilot, ["l", "6", "a", "s", "s", "s", "x", "x", "y"])
+        await _typed_at_once(app, pilot, ["g", "space"])
+        await _typed_at_once(
+            app, pilot, ["l", "8", "a", *"60", "enter", *"70", "enter", *"80", "enter", "c", "y"]
+        )
+        assert isinstance(app.screen, LedgerScreen)
+    with reopen(path) as journal:
+        said = [str(e.message) for e in journal.entries()]
+    assert said[1:] == [
+        "Alice threw 6 and moved to Oriental Avenue",
+        "Auction of Oriental Avenue (printed price $100); bids from $1",
+        "Alice bids $10 for Oriental Avenue",
+        "Bob bids $20 for Oriental Avenue",
+        "Carol bids $30 for Oriental Avenue",
+        "Alice drops out of the auction of Oriental Avenue",
+        "Bob drops out of the auction of Oriental Avenue",
+        "Sold to Carol for $30: Oriental Avenue",
+        "Alice passed GO and collected $200",
+        "Bob's turn",
+        "Bob threw 8 and moved to Vermont Avenue",
+        "Auction of Vermont Avenue (printed price $100); bids from $1",
+        "Alice bids $60 for Vermont Avenue",
+        "Bob bids $70 for Vermont Avenue",
+        "Carol bids $80 for Vermont Avenue",
+        "Sold to Carol for $80: Vermont Avenue",
+    ]

@@ -102,6 +102,8 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
         """The bidder to highlight once a typed bid is placed: the one after its bidder."""
         self._asked: tuple[str, int, int] | None = None
         """The moment the screen last asked to sell by itself (asked once per moment)."""
+        self._holding_keys = False
+        """The screen is about to ask to sell: typed keys wait for the question."""
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -201,7 +203,27 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
         key = (auction.lot, len(auction.bidders), auction.high_bid)
         if decided and key != self._asked and self.app.screen is self:
             self._asked = key
-            self.call_after_refresh(self.action_close)
+            # The question comes after the screen is drawn; the keys typed meanwhile (the
+            # `y` that answers it) wait for it, or they would reach this screen instead.
+            self._holding_keys = True
+            self.banker.keys_held += 1
+            self.call_after_refresh(self._ask_to_sell)
+
+    def _ask_to_sell(self) -> None:
+        """Ask to sell (the auction is decided), then let the typed keys through."""
+        try:
+            if self.state.auction is not None and self.app.screen is self:
+                self.action_close()
+        finally:
+            self._release_keys()
+
+    def _release_keys(self) -> None:
+        if self._holding_keys:
+            self._holding_keys = False
+            self.banker.keys_held -= 1
+
+    def on_unmount(self) -> None:
+        self._release_keys()  # closed before it could ask: never hold the keyboard
 
     def _queue_note(self, state: GameState) -> str:
         left = len(state.auction_queue)
