@@ -55,6 +55,14 @@ class TypesAheadApp(App[None]):
                 return
         await super().on_event(event)
 
+    def type_again(self, key: events.Key) -> None:
+        """A key a screen took only to close itself for the screen that comes next (a
+        digit on a deed for sale opens the auction with it): it goes to that screen,
+        before any key typed after it."""
+        self._typed_ahead.appendleft(events.Key(key.key, key.character))
+        if len(self._typed_ahead) == 1:
+            self._deliver_typed_ahead()
+
     @work(exclusive=True, group="typed-ahead", exit_on_error=False)
     async def _deliver_typed_ahead(self) -> None:
         while self._typed_ahead and self.screen_stack:

@@ -60,6 +60,9 @@ GOALS = {
     "purchase": 4,
     "trade": 10,
     "auction (3 bidders)": 12,
+    "auction (3 bidders, typed bids)": 12,
+    "mortgage three deeds": 8,
+    "money card": 4,
     "mortgage": 4,
     "lift a mortgage": 4,
     "build (a house on each lot)": 5,
@@ -140,7 +143,10 @@ SCRIPT: list[Event] = [
     TURN,
     # Round 6: Bob mortgages Connecticut and trades it to Alice for cash
     Event("mortgage", ["2", "m", "enter"]),
-    Event("trade", ["t", "tab", "space", "tab", "tab", "tab", "1", "0", "0", "enter"]),
+    # The partner first (Alice, the turn's player, already; `a` picks her and moves on),
+    # `c` finds Connecticut Avenue in Bob's deeds and Space ticks it, Tab is Alice's cash;
+    # Enter shows the whole trade, a second Enter makes it.
+    Event("trade", ["t", "a", "c", "space", "tab", "1", "0", "0", "enter", "enter"]),
     Event("lift a mortgage", ["1", "m", "c", "enter"]),
     Event("build (a house on each lot)", ["b", "e", "enter"]),
     Event("own deed", land(3)),  # Alice: Vermont, her own
@@ -175,16 +181,20 @@ SCRIPT: list[Event] = [
     Event("pass GO", ["g"]),
     Event("undo", ["ctrl+z"]),
     TURN,
-    # Round 9: Alice's Atlantic Avenue is auctioned with every bid typed: Alice $60, Bob
-    # $70, Carol $80 (Enter places a bid and highlights the next bidder), then c sells it
-    # to Carol and y confirms. Bob draws "Go back 3 spaces" onto his own New York Avenue.
+    # Round 9: Alice's Atlantic Avenue is auctioned with every bid typed: a digit on the
+    # deed for sale starts the auction with it, Alice $60, Bob $70 (Enter places a bid and
+    # highlights the next bidder), Carol $80 and c places it and asks to sell; y confirms.
+    # Bob draws "Go back 3 spaces" onto his own New York Avenue.
     Event(
         "auction (3 bidders, typed bids)",
-        land(4, "a", *"60", "enter", *"70", "enter", *"80", "enter", "c", "y"),
+        land(4, *"60", "enter", *"70", "enter", *"80", "c", "y"),
     ),
     TURN,
     Event("back 3 onto one's own deed", card(6, "ba")),  # Bob: b is Boardwalk, ba back 3
     TURN,
+    # Carol mortgages her three railroads in one list: a letter and Space each, Enter the
+    # last (Reading, Pennsylvania, B&O).
+    Event("mortgage three deeds", ["3", "m", "r", "space", "p", "space", "b", "enter"]),
 ]
 
 

@@ -186,9 +186,7 @@ async def test_mortgage_then_lift_with_interest(demo_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4", "m", "enter")  # St. Charles Place, first of Dave's deeds
         await pilot.pause()
-        await pilot.press("down", "enter")  # the list stays open: Virginia Avenue, $80 + $8
-        await pilot.pause()
-        await pilot.press("escape")
+        await pilot.press("m", "down", "enter")  # Virginia Avenue: lift for $80 + $8
         await pilot.pause()
     with reopen(demo_path) as journal:
         state = journal.game.state

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import Digits
 
 from banker.core import commands as c
@@ -290,3 +291,46 @@ async def test_a_whole_auction_typed_at_once_from_the_landing(
         "Carol bids $80 for Vermont Avenue",
         "Sold to Carol for $80: Vermont Avenue",
     ]
+
+
+@pytest.mark.parametrize("fast", [False, True], ids=["a key at a time", "all at once"])
+async def test_a_three_bidder_auction_with_typed_bids_in_twelve_keys(
+    game: Callable[..., Path], fast: bool
+) -> None:
+    """A digit on a deed for sale starts the auction with it (no `a`), and `c` after a
+    typed bid places it before asking to sell (no Enter): `l 6`, `6 0` Enter, `7 0` Enter,
+    `8 0` `c`, `y` is Alice $60, Bob $70, Carol $80, sold to Carol."""
+    keys = ["l", "6", *"60", "enter", *"70", "enter", *"80", "c", "y"]
+    assert len(keys) <= 12
+    path = game()
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        if fast:
+            await _typed_at_once(app, pilot, keys)
+        else:
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+    with reopen(path) as journal:
+        said = [str(e.message) for e in journal.entries()]
+    assert said[-5:] == [
+        "Auction of Oriental Avenue (printed price $100); bids from $1",
+        "Alice bids $60 for Oriental Avenue",
+        "Bob bids $70 for Oriental Avenue",
+        "Carol bids $80 for Oriental Avenue",
+        "Sold to Carol for $80: Oriental Avenue",
+    ]
+
+
+async def test_c_after_a_refused_typed_bid_asks_nothing(game: Callable[..., Path]) -> None:
+    path = game(c.StartAuction(lot="Boardwalk"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", *"99999", "c")  # more than Alice's $1,500
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionScreen)
+        assert "1,500" in str(app.screen.query_one("#reason").render())
+    with reopen(path) as journal:
+        assert journal.game.state.auction is not None
+        assert journal.game.state.auction.high_bidder is None

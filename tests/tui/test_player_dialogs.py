@@ -1,7 +1,7 @@
 """The player you mean: the build and mortgage dialogs open for the highlighted player and
 a seat number typed in one opens it for that seat's player instead; the mortgage list stays
-open for several deeds, one Enter each, with what it has done so far; `u` lists only the
-mortgages to lift."""
+open for several deeds (Space each, Enter the last), with what it has done so far; `u`
+lists only the mortgages to lift."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from banker.tui.screens.mortgage import MortgageScreen
 from tests.tui.conftest import SIZE
 from tests.tui.test_type_ahead import settle
 
-CHARACTERS = {"enter": "\r", "escape": "\x1b"}
+CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " "}
 
 
 def _entries(path: Path, n: int) -> list[str]:
@@ -47,30 +47,48 @@ async def test_a_seat_typed_in_the_build_dialog_opens_it_for_that_player(
     app.journal.close()
 
 
-KEYS = ["3", "m", "r", "enter", "e", "enter", "b", "enter", "escape"]
+KEYS = ["3", "m", "r", "space", "e", "space", "b", "enter"]
 """Carol (3) mortgages Reading Railroad, Electric Company and B&O Railroad: `m`, then a
-letter and Enter for each, Escape when done (8 keys after the highlight)."""
+letter and Space for each but the last, a letter and Enter for the last (7 keys after the
+highlight)."""
+
+
+async def test_space_keeps_the_mortgage_list_open_with_what_it_has_done(
+    demo_path: Path,
+) -> None:
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*KEYS[:6])
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MortgageScreen)  # still open after two
+        done = str(screen.query_one("#done").render())
+        assert "Reading Railroad, Electric Company" in done
+        assert "$550 → $725 (+$175)" in done
+        await pilot.press(*KEYS[6:])
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LedgerScreen"  # Enter did the last and closed
+    assert app.journal is not None
+    app.journal.close()
+    assert _entries(demo_path, 3) == [
+        "Carol mortgaged Reading Railroad and received $100",
+        "Carol mortgaged Electric Company and received $75",
+        "Carol mortgaged B&O Railroad and received $100",
+    ]
 
 
 @pytest.mark.parametrize("fast", [False, True], ids=["a key at a time", "all at once"])
-async def test_three_mortgages_in_one_list(demo_path: Path, fast: bool) -> None:
-    assert len(KEYS) - 1 <= 8
+async def test_three_mortgages_in_eight_keys(demo_path: Path, fast: bool) -> None:
+    assert len(KEYS) <= 8
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
         if fast:
-            for key in KEYS[:-1]:
+            for key in KEYS:
                 app.post_message(events.Key(key, CHARACTERS.get(key, key)))
             await settle(app, pilot)
         else:
-            await pilot.press(*KEYS[:-1])
+            await pilot.press(*KEYS)
             await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, MortgageScreen)  # still open after three
-        done = str(screen.query_one("#done").render())
-        assert "Reading Railroad, Electric Company, B&O Railroad" in done
-        assert "$550 → $825 (+$275)" in done
-        await pilot.press("escape")
-        await pilot.pause()
         assert type(app.screen).__name__ == "LedgerScreen"
     assert app.journal is not None
     app.journal.close()
@@ -84,7 +102,7 @@ async def test_three_mortgages_in_one_list(demo_path: Path, fast: bool) -> None:
 async def test_u_lists_only_the_mortgages_to_lift(demo_path: Path) -> None:
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3", "m", "r", "enter", "escape", "u")
+        await pilot.press("3", "m", "r", "enter", "u")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, MortgageScreen)
@@ -92,7 +110,7 @@ async def test_u_lists_only_the_mortgages_to_lift(demo_path: Path) -> None:
         assert [deeds.get_option_at_index(i).id for i in range(deeds.option_count)] == [
             "Reading Railroad"
         ]
-        await pilot.press("enter")
+        await pilot.press("space")
         await pilot.pause()
         assert deeds.option_count == 1 and deeds.get_option_at_index(0).disabled  # none left
         await pilot.press("escape")

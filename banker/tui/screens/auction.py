@@ -72,7 +72,7 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
     BINDINGS = [
         Binding("b", "type_bid", N_("Bid…")),
         Binding("x", "drop", N_("Drop out")),
-        Binding("c", "close", N_("Sell")),
+        Binding("c", "sell", N_("Sell")),
         Binding("g", "countdown", N_("Countdown")),
         Binding("plus", "countdown_step(1)", N_("Slower countdown"), show=False),
         Binding("minus", "countdown_step(-1)", N_("Faster countdown"), show=False),
@@ -354,6 +354,18 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
         self.query_one("#reason", Static).update(reason or "")
 
     # Closing.
+
+    def action_sell(self) -> None:
+        """`c`: ask to sell. A bid typed and not yet placed (`8 0` then `c`) is placed first
+        for the highlighted bidder, as Enter would; if it is refused, nothing is asked."""
+        amount = self.query_one("#amount", Input)
+        who = self.selected
+        if amount.value and who is not None:
+            if not self._bid(who, int(amount.value)):
+                return
+            amount.value = ""
+            self.query_one("#bidders", DataTable).focus()
+        self.action_close()
 
     def action_close(self) -> None:
         state = self.state

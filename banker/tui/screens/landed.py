@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Static
@@ -25,6 +27,9 @@ from banker.tui.screens.cards import CardDetails
 from banker.tui.screens.dialog import Dialog, DigitsInput, Findable, reason_line
 from banker.tui.speech import _, said, why_not
 from banker.tui.words import Landing, card_text, square_label
+
+if TYPE_CHECKING:
+    from banker.tui.typeahead import TypesAheadApp
 
 
 class LandedScreen(Dialog[c.Command]):
@@ -155,6 +160,25 @@ class LandedScreen(Dialog[c.Command]):
         yield OptionList(*options, id="cards")
 
     # Answering.
+
+    def on_key(self, event: events.Key) -> None:
+        """On a deed for sale, a digit starts the auction with a bid typed for the first
+        bidder (`l 4 6 0` Enter): the digit goes on to the auctioneer's screen."""
+        character = event.character
+        auction = self.commands.get("a")
+        if (
+            isinstance(auction, c.StartAuction)
+            and character is not None
+            and character.isdigit()
+            and not self.query("#dice")
+        ):
+            event.stop()
+            event.prevent_default()
+            if why_not(self.state, auction) is None:
+                cast("TypesAheadApp", self.app).type_again(event)
+                self.dismiss(auction)
+            return
+        super().on_key(event)
 
     def on_mount(self) -> None:
         if self.needs_dice:

@@ -4,7 +4,7 @@ deed cannot, and what the list has done so far."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
@@ -38,9 +38,9 @@ class MortgageScreen(Follows, Dialog[None]):
             box.border_title = self._title()
             box.border_subtitle = _("1-8: another player")
             yield Static(
-                _("Enter lifts the highlighted mortgage; the list stays open for the next.")
+                _("Space lifts the highlighted mortgage and stays for the next; Enter, the last.")
                 if self.lifts_only
-                else _("Enter mortgages or lifts the highlighted deed; the list stays open."),
+                else _("Space mortgages or lifts the highlighted deed and stays; Enter, the last."),
                 classes="body",
             )
             yield OptionList(id="deeds")
@@ -116,14 +116,34 @@ class MortgageScreen(Follows, Dialog[None]):
             )
         self.query_one("#done", Static).update(line)
 
+    def on_key(self, event: events.Key) -> None:
+        """Space mortgages or lifts the highlighted deed and keeps the list open for the
+        next (three deeds: `m`, then a letter and Space, a letter and Space, a letter and
+        Enter); Enter does the last and closes."""
+        deeds = self.query_one("#deeds", OptionList)
+        if event.key == "space" and self.focused is deeds:
+            event.stop()
+            event.prevent_default()
+            if deeds.highlighted is not None:
+                self._do(deeds.get_option_at_index(deeds.highlighted).id or "")
+            return
+        super().on_key(event)
+
     @on(OptionList.OptionSelected, "#deeds")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        deed = event.option.id or ""
+        if self._do(event.option.id or ""):
+            self.dismiss(None)
+
+    def _do(self, deed: str) -> bool:
+        """Mortgage or lift `deed` (journaled, its receipt shown); the list stays as it is
+        for the next, its search cleared."""
         command = self.offers.get(deed)
         if command is None:
-            return
+            return False
         self._list_letters = ""  # the next letters find the next deed anew
-        event.option_list.border_subtitle = ""
-        if self.banker.do(command):
-            self.done.append(deed)
-            self._show_done()
+        self.query_one("#deeds", OptionList).border_subtitle = ""
+        if not self.banker.do(command):
+            return False
+        self.done.append(deed)
+        self._show_done()
+        return True
