@@ -310,6 +310,12 @@ def _new(args: argparse.Namespace) -> int:
         board=setup.edition.name_words,
     )
     print(_say(made, language))
+    from banker.store.paths import banker_command, game_argument
+
+    opened = msg(
+        "Open it with: {banker} {name}", banker=banker_command(), name=game_argument(path)
+    )
+    print(_say(opened, language))
     return 0
 
 

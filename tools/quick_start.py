@@ -52,9 +52,14 @@ def fresh_clone(into: Path) -> Path:
 
 
 def run_in_terminal(
-    command: str, cwd: Path, env: dict[str, str], size: tuple[int, int] = (80, 24)
+    command: str,
+    cwd: Path,
+    env: dict[str, str],
+    size: tuple[int, int] = (80, 24),
+    expect: bytes = FIRST_SCREEN,
 ) -> bytes:
-    """Run `command` in a pseudo-terminal until the first screen shows, then quit the app.
+    """Run `command` in a pseudo-terminal until the first screen shows (`expect` is on
+    it), then quit the app.
 
     Returns everything the terminal received. Raises RuntimeError with that output if the
     command ends before the screen shows, or does not show it in time.
@@ -80,7 +85,7 @@ def run_in_terminal(
             if not chunk:
                 break
             seen += chunk
-            if not quitting and FIRST_SCREEN in seen:
+            if not quitting and expect in seen:
                 quitting = True
                 os.write(fd, b"\x11")  # ctrl+q, the app's quit key
         else:

@@ -36,6 +36,31 @@ def game_argument(path: Path) -> str:
     return str(path)
 
 
+def banker_command() -> str:
+    """How to type `banker` in the shell this program was started from, for the commands
+    it prints: `banker` when that is this program on the PATH, else the path that works
+    there (`.venv/bin/banker` right after the README's Quick start, before the virtual
+    environment is activated)."""
+    import shlex
+    import shutil
+    import sys
+
+    script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if script is None or script.name != "banker":
+        return "banker"  # `python -m banker`, or a test: the word itself
+    found = shutil.which("banker")
+    try:
+        if found is not None and Path(found).resolve() == script.resolve():
+            return "banker"
+        absolute = script.absolute()
+        relative = absolute.relative_to(Path.cwd())
+    except ValueError:
+        return shlex.quote(str(absolute))
+    except OSError:
+        return "banker"
+    return shlex.quote(str(relative))
+
+
 def recent_games() -> list[Path]:
     """Game files in the default folder, most recently changed first."""
     folder = default_games_dir()

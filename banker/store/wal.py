@@ -267,15 +267,21 @@ def salvage(game: Path, check: WalCheck, target: Path) -> int:
     return applied
 
 
+READ_ONLY_COPY = "banker-read-only-"
+"""The start of a read-only game's private copy's name, the process's id after it."""
+
+
 def merged(game: Path, check: WalCheck) -> Path:
     """A private copy of `game` with its -wal's commits applied, in the system's temporary
     folder: how a game on a read-only disk is read whole (SQLite cannot read a -wal where
-    it cannot make the shared-memory file beside it). The caller deletes it.
+    it cannot make the shared-memory file beside it). The caller deletes it; copies left by
+    a process that was killed first are deleted here, at the next one.
 
     Raises:
         OSError: the copy cannot be written.
     """
-    handle, name = tempfile.mkstemp(prefix="banker-", suffix=".banker")
+    clear_left_copies()
+    handle, name = tempfile.mkstemp(prefix=f"{READ_ONLY_COPY}{os.getpid()}-", suffix=".banker")
     os.close(handle)
     try:
         salvage(game, check, Path(name))
@@ -283,3 +289,28 @@ def merged(game: Path, check: WalCheck) -> Path:
         Path(name).unlink(missing_ok=True)
         raise
     return Path(name)
+
+
+def clear_left_copies(folder: Path | None = None) -> list[Path]:
+    """Delete the read-only copies whose process has ended (killed before it could delete
+    its own); another process's copy, and any other file, is left alone. Returns those
+    deleted."""
+    where = Path(folder or tempfile.gettempdir())
+    cleared = []
+    for copy in where.glob(f"{READ_ONLY_COPY}*-*.banker"):
+        pid = copy.name.removeprefix(READ_ONLY_COPY).split("-", 1)[0]
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        copy.unlink(missing_ok=True)
+        cleared.append(copy)
+    return cleared
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True

@@ -103,6 +103,8 @@ class BankerApp(TypesAheadApp):
         """The table view's port: a free one if 0."""
         self.table_view: TableView | None = None
         """The phones' read-only view, once the banker has shared the table."""
+        self.demo_folder: Path | None = None
+        """The demo game's own temporary folder, removed when the app is left."""
         self.game_changed: Signal[GameChange] = Signal(self, "game-changed")
         """Published after every change of the game; the screens that show it redraw."""
 
@@ -362,22 +364,29 @@ class BankerApp(TypesAheadApp):
     def action_ask_quit(self) -> None:
         """Quit after a yes: every move is already journaled, so nothing is lost; the
         dialog says how to go on with the game later."""
-        from banker.store.paths import game_argument
+        from banker.store.paths import banker_command, game_argument
         from banker.tui.screens.dialog import Confirm
 
         if self.journal is None:
             self.exit()
             return
-        if self.journal.wal_lost:
+        banker = banker_command()
+        if self.demo_folder is not None:
+            body = _(
+                "This is the demo game: it is removed when you quit. {banker} demo makes a "
+                "fresh one; {banker} new NAME --players A,B,C a game of your own."
+            ).format(banker=banker)
+        elif self.journal.wal_lost:
             body = _(
                 "The latest moves went with the -wal file beside {file}, which was cut or "
-                "emptied while the game was open. The next opening says which: banker {name}"
-            ).format(file=self.game_path, name=game_argument(self.game_path))
+                "emptied while the game was open. The next opening says which: "
+                "{banker} {name}"
+            ).format(file=self.game_path, banker=banker, name=game_argument(self.game_path))
         else:
             body = _(
                 "Every move is already saved in {file}. To go on with this game later: "
-                "banker {name}"
-            ).format(file=self.game_path, name=game_argument(self.game_path))
+                "{banker} {name}"
+            ).format(file=self.game_path, banker=banker, name=game_argument(self.game_path))
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -506,7 +515,11 @@ def make_app(
         if demo:
             from banker.demo import make_demo
 
-            journal = Journal.open(make_demo())
+            made = make_demo()
+            journal = Journal.open(made)
+            app = BankerApp(journal, share_host=share_host, share_port=share_port)
+            app.demo_folder = made.parent
+            return app
         elif game_path is not None:
             journal = Journal.open(game_path)
         else:
@@ -546,5 +559,13 @@ def run(
         log.exception("the game could not be opened", exc_info=exc)
         print(_("The game file could not be opened: {error}").format(error=exc))
         return 1
-    app.run()
+    try:
+        app.run()
+    finally:
+        if app.demo_folder is not None:  # the demo leaves nothing behind
+            import shutil
+
+            if app.journal is not None:
+                app.journal.close()
+            shutil.rmtree(app.demo_folder, ignore_errors=True)
     return 0

@@ -279,10 +279,18 @@ def read_only_copy(tmp_path: Path) -> Iterator[Path]:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes and mounts")
 def test_a_read_only_disk_reads_the_commands_in_the_wal(
-    read_only_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    read_only_copy: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The review's F4: on a read-only disk `show`, `log`, `backup` and `recover` ignored
-    an intact -wal and gave the older game, exit 0 (25 of 25 commands missing)."""
+    an intact -wal and gave the older game, exit 0 (25 of 25 commands missing). The private
+    copies go to a temporary folder of this test's own (a stray file in the machine's is
+    not this test's business), and none is left there."""
+    own_temp = tmp_path / "temp"
+    own_temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(own_temp))
     game = read_only_copy
     assert Path(f"{game}-wal").stat().st_size > 0
     with Journal.open(game, read_only=True) as journal:
@@ -302,7 +310,23 @@ def test_a_read_only_disk_reads_the_commands_in_the_wal(
         assert journal.game.seq == COMMANDS + 1
     report = recover(game, tmp_path / "saved.banker")
     assert report.saved == COMMANDS and not report.lost
-    assert not list(Path(tempfile.gettempdir()).glob("banker-*.banker"))  # nothing left behind
+    assert not list(own_temp.iterdir())  # nothing left behind
+
+
+def test_a_copy_left_by_a_killed_process_is_cleared_at_the_next(tmp_path: Path) -> None:
+    """A process killed while it read a read-only game leaves its private copy; the next
+    read clears it, and leaves a living process's copy and anyone else's file alone."""
+    from banker.store.wal import READ_ONLY_COPY, clear_left_copies
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()  # a process id that has ended
+    dead = tmp_path / f"{READ_ONLY_COPY}{child.pid}-abc.banker"
+    living = tmp_path / f"{READ_ONLY_COPY}{os.getpid()}-def.banker"
+    stray = tmp_path / "banker-x.banker"
+    for path in (dead, living, stray):
+        path.write_bytes(b"")
+    assert clear_left_copies(tmp_path) == [dead]
+    assert not dead.exists() and living.exists() and stray.exists()
 
 
 def test_a_wal_cut_under_an_open_game_is_not_copied_into_it_at_the_close(tmp_path: Path) -> None:
