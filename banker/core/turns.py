@@ -21,7 +21,7 @@ from banker.core.commands import (
     PayTax,
     TakeParking,
 )
-from banker.core.edition import CardAction, DeedKind, Edition, SquareKind
+from banker.core.edition import CardAction, Deed, DeedKind, Edition, SquareKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import charge, from_bank, player_of
 from banker.core.money import Message, msg
@@ -65,6 +65,16 @@ def square_name(edition: Edition, square: int) -> str:
         if other.square == square:
             return other.name
     raise BadInput("The board has no square {n}.", n=square)
+
+
+def deed_at(edition: Edition, square: int) -> Deed | None:
+    """The deed at a board index, or None for a square that is not a deed."""
+    return next((d for d in edition.deeds if d.square == square), None)
+
+
+def kind_at(edition: Edition, square: int) -> SquareKind | None:
+    """The kind of the square at a board index, or None for a deed."""
+    return next((s.kind for s in edition.squares if s.square == square), None)
 
 
 def square_of(edition: Edition, kind: SquareKind) -> int | None:

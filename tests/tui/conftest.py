@@ -72,17 +72,46 @@ async def type_text(pilot: object, text: str) -> None:
         await pilot.press("space" if ch == " " else ch)
 
 
-def text_of(widget: object, width: int = 110) -> str:
-    """What a Static shows, as plain text `width` columns wide."""
+def rendered(renderable: object, width: int = 110) -> str:
+    """A Rich renderable (a widget's `render()`, a Static's content) as plain text."""
     import io
 
     from rich.console import Console
+
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def text_of(widget: object, width: int = 110) -> str:
+    """What a Static shows, as plain text `width` columns wide."""
     from textual.widgets import Static
 
     assert isinstance(widget, Static)
-    console = Console(width=width, record=True, file=io.StringIO())
-    console.print(widget.content)
-    return console.export_text()
+    return rendered(widget.content, width)
+
+
+KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "space": " ", "escape": "\x1b"}
+
+
+async def type_keys(app: object, pilot: object, keys: list[str], fast: bool) -> None:
+    """`keys` a key at a time, each taken before the next; or (fast) all at once, as a
+    terminal delivers a banker typing faster than the screens open."""
+    from textual import events
+    from textual.pilot import Pilot
+
+    from tests.tui.test_type_ahead import settle
+
+    assert isinstance(app, BankerApp) and isinstance(pilot, Pilot)
+    if not fast:
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        return
+    for key in keys:
+        character = KEY_CHARACTERS.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, character))
+    await settle(app, pilot)
 
 
 async def command(pilot: object, line: str) -> None:

@@ -15,7 +15,7 @@ from banker.tui.screens.auction import AuctionScreen
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.screens.lots import LotPicker
-from tests.tui.conftest import SIZE, reopen, type_text
+from tests.tui.conftest import SIZE, reopen, type_keys, type_text
 from tests.tui.conftest import text_of as shown
 
 
@@ -241,20 +241,6 @@ async def test_typed_bids_go_round_the_bidders_and_the_keys_keep_answering(
         ]
 
 
-async def _typed_at_once(app: object, pilot: object, keys: list[str]) -> None:
-    from textual import events
-    from textual.app import App
-    from textual.pilot import Pilot
-
-    from tests.tui.test_type_ahead import settle
-
-    assert isinstance(app, App) and isinstance(pilot, Pilot)
-    for key in keys:
-        character = {"enter": "\r"}.get(key, key if len(key) == 1 else None)
-        app.post_message(events.Key(key, character))
-    await settle(app, pilot)  # type: ignore[arg-type]
-
-
 async def test_a_whole_auction_typed_at_once_from_the_landing(
     game: Callable[..., Path],
 ) -> None:
@@ -265,11 +251,10 @@ async def test_a_whole_auction_typed_at_once_from_the_landing(
     path = game()
     app = make_app(path)
     async with app.run_test(size=SIZE) as pilot:
-        await _typed_at_once(app, pilot, ["l", "6", "a", "s", "s", "s", "x", "x", "y"])
-        await _typed_at_once(app, pilot, ["g", "space"])
-        await _typed_at_once(
-            app, pilot, ["l", "8", "a", *"60", "enter", *"70", "enter", *"80", "enter", "c", "y"]
-        )
+        await type_keys(app, pilot, ["l", "6", "a", "s", "s", "s", "x", "x", "y"], fast=True)
+        await type_keys(app, pilot, ["g", "space"], fast=True)
+        bids = ["l", "8", "a", *"60", "enter", *"70", "enter", *"80", "enter", "c", "y"]
+        await type_keys(app, pilot, bids, fast=True)
         assert isinstance(app.screen, LedgerScreen)
     with reopen(path) as journal:
         said = [str(e.message) for e in journal.entries()]
@@ -305,12 +290,7 @@ async def test_a_three_bidder_auction_with_typed_bids_in_twelve_keys(
     path = game()
     app = make_app(path)
     async with app.run_test(size=SIZE) as pilot:
-        if fast:
-            await _typed_at_once(app, pilot, keys)
-        else:
-            for key in keys:
-                await pilot.press(key)
-                await pilot.pause()
+        await type_keys(app, pilot, keys, fast)
         assert isinstance(app.screen, LedgerScreen)
     with reopen(path) as journal:
         said = [str(e.message) for e in journal.entries()]

@@ -16,17 +16,8 @@ from banker.tui.app import make_app
 from banker.tui.screens.keys import KeysScreen
 from banker.tui.screens.landed import LandedScreen
 from banker.tui.widgets.players import PlayersTable
+from tests.tui.conftest import rendered
 from tools.screenshots import chance
-
-
-def _text(renderable: object, width: int) -> str:
-    import io
-
-    from rich.console import Console
-
-    console = Console(width=width, record=True, file=io.StringIO())
-    console.print(renderable)
-    return console.export_text()
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
@@ -41,7 +32,7 @@ async def test_question_mark_lists_every_key_of_the_ledger(
         assert isinstance(screen, KeysScreen)
         box = screen.query_one(".dialog")
         assert box.region.bottom <= size[1] and box.region.right <= size[0]  # all of it shows
-        shown = _text(screen.query_one(".body", Static).content, size[0])
+        shown = rendered(screen.query_one(".body", Static).content, size[0])
         for key, does in [
             ("L", "Language"),
             ("e", "End game"),
@@ -109,7 +100,7 @@ async def test_the_on_column_from_120_columns(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         table = app.screen.query_one(PlayersTable)
-        text = _text(table.render(), table.size.width)
+        text = rendered(table.render(), table.size.width)
         assert "On" in text.splitlines()[0]
         assert shown in text
         assert "…" not in text

@@ -8,17 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual import events
 from textual.widgets import OptionList
 
 from banker.store import Journal
 from banker.tui.app import make_app
 from banker.tui.screens.build import BuildScreen
 from banker.tui.screens.mortgage import MortgageScreen
-from tests.tui.conftest import SIZE
-from tests.tui.test_type_ahead import settle
-
-CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " "}
+from tests.tui.conftest import SIZE, type_keys
 
 
 def _entries(path: Path, n: int) -> list[str]:
@@ -82,13 +78,7 @@ async def test_three_mortgages_in_eight_keys(demo_path: Path, fast: bool) -> Non
     assert len(KEYS) <= 8
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
-        if fast:
-            for key in KEYS:
-                app.post_message(events.Key(key, CHARACTERS.get(key, key)))
-            await settle(app, pilot)
-        else:
-            await pilot.press(*KEYS)
-            await pilot.pause()
+        await type_keys(app, pilot, KEYS, fast)
         assert type(app.screen).__name__ == "LedgerScreen"
     assert app.journal is not None
     app.journal.close()

@@ -7,17 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual import events
 from textual.widgets import Select, SelectionList
 
 from banker.store import Journal
 from banker.tui.app import make_app
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.trade import TradeScreen
-from tests.tui.conftest import SIZE
-from tests.tui.test_type_ahead import settle
+from tests.tui.conftest import SIZE, type_keys
 
-CHARACTERS = {"enter": "\r", "tab": "\t", "space": " "}
 KEYS = ["3", "t", "a", "w", "space", "tab", *"150", "enter"]
 """Carol (3) trades with Alice (a) her Water Works (w, the last of her four deeds) for
 $150; the Enter after it shows the trade whole."""
@@ -68,14 +65,7 @@ async def test_a_deed_for_cash_trade_in_ten_keys(demo_path: Path, fast: bool) ->
     assert len(keys) - 1 <= 10  # the highlight key (3) is not the trade's
     app = make_app(demo_path)
     async with app.run_test(size=SIZE) as pilot:
-        if fast:
-            for key in keys:
-                app.post_message(events.Key(key, CHARACTERS.get(key, key)))
-            await settle(app, pilot)
-        else:
-            for key in keys:
-                await pilot.press(key)
-                await pilot.pause()
+        await type_keys(app, pilot, keys, fast)
         await pilot.pause()
         assert type(app.screen).__name__ == "LedgerScreen"
     assert app.journal is not None

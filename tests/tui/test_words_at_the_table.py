@@ -15,7 +15,7 @@ from banker.tui.app import make_app
 from banker.tui.screens.jail import JailScreen
 from banker.tui.screens.landed import LandedScreen
 from banker.tui.widgets.bank import BankGauge
-from tests.tui.conftest import SIZE, reopen
+from tests.tui.conftest import SIZE, rendered, reopen
 
 
 def _shown(screen: object) -> str:
@@ -60,21 +60,11 @@ async def test_a_debt_is_the_whole_amount_and_the_bank_says_who_owes_whom(
             await pilot.press("escape")
             await pilot.pause()
         bank = app.screen.query_one(BankGauge)
-        shown = _bank_text(bank)
+        shown = rendered(bank.render(), 60)
         assert "Bob owes Alice" in shown and "$50" in shown
         assert "Bob to Alice" not in shown
     assert app.journal is not None
     app.journal.close()
-
-
-def _bank_text(bank: BankGauge) -> str:
-    import io
-
-    from rich.console import Console
-
-    console = Console(width=60, record=True, file=io.StringIO())
-    console.print(bank.render())
-    return console.export_text()
 
 
 async def test_the_jail_dialog_offers_no_card_to_a_player_holding_none(

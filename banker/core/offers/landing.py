@@ -14,7 +14,7 @@ from banker.core.errors import BankerError
 from banker.core.money import N_, Message, Money, msg, plural
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState
-from banker.core.turns import position, squares, throw_moves, words_of
+from banker.core.turns import deed_at, kind_at, position, square_name, throw_moves, words_of
 from banker.core.worth import income_tax_percent, rent_due, worth
 
 AUCTION_NOTE = N_(
@@ -373,9 +373,10 @@ def deck_here(state: GameState, player: str) -> str | None:
     be drawn again at any time (after an undo, or a card forgotten)."""
     if not state.rules.follow_tokens:
         return None
-    here = position(state, player)
-    kind = next((s.kind for s in state.edition.squares if s.square == here), None)
-    return {SquareKind.CHANCE: "chance", SquareKind.CHEST: "chest"}.get(kind)  # type: ignore[arg-type]
+    kind = kind_at(state.edition, position(state, player))
+    if kind is SquareKind.CHANCE:
+        return "chance"
+    return "chest" if kind is SquareKind.CHEST else None
 
 
 def deck_offers(state: GameState, player: str | None, deck: str) -> list[CardOffer]:
@@ -395,7 +396,7 @@ def card_offer(state: GameState, player: str | None, card: Card) -> CardOffer:
         needs_more = _needs_dice(state, player, card, journeys[0])
     destination = card.target if card.action is CardAction.ADVANCE else None
     if len(journeys) == 1:
-        destination = squares(state.edition).get(journeys[0].destination, destination)
+        destination = square_name(state.edition, journeys[0].destination)
     return CardOffer(card, card_effect(state, player, card), needs_more, destination)
 
 
@@ -492,11 +493,11 @@ def journey_effect(state: GameState, player: str, card: Card, journey: Journey) 
             square=to,
             then=_then_there(state, player, journey.destination),
         )
-    deed_there = next((d.name for d in edition.deeds if d.square == journey.destination), None)
+    deed_there = deed_at(edition, journey.destination)
     if journey.deed is None and deed_there is not None:
         said = msg(
             "to {deed}: {then}",
-            deed=deed_there,
+            deed=deed_there.name,
             then=_then_there(state, player, journey.destination),
         )
         if journey.passes_go:
@@ -539,7 +540,7 @@ def _then_there(state: GameState, player: str, square: int) -> Message:
     Enter (`for sale`, `pay Alice $50`, `the income tax follows`): its offers open then."""
     m = state.money
     edition = state.edition
-    deed = next((d for d in edition.deeds if d.square == square), None)
+    deed = deed_at(edition, square)
     if deed is not None:
         held = state.deeds[deed.name]
         if held.owner is None:
@@ -549,7 +550,7 @@ def _then_there(state: GameState, player: str, square: int) -> Message:
         if deed.kind is DeedKind.UTILITY:
             return msg("pay {o} the rent by the dice", o=held.owner)
         return msg("pay {o} {amount}", o=held.owner, amount=m(rent_due(state, deed.name).amount))
-    kind = next((s.kind for s in edition.squares if s.square == square), None)
+    kind = kind_at(edition, square)
     if kind is SquareKind.INCOME_TAX:
         return msg("the income tax follows")
     if kind is SquareKind.LUXURY_TAX:
@@ -611,7 +612,8 @@ def last_landing(state: GameState) -> tuple[str, LandingOffers] | None:
     player = landing.player
     if player not in {p.name for p in state.active_players}:
         return None
-    deed = next((d.name for d in state.edition.deeds if d.square == landing.square), None)
+    at = deed_at(state.edition, landing.square)
+    deed = None if at is None else at.name
     if deed is not None:
         card = state.edition.card_by_id(landing.card) if landing.card else None
         nearest = card is not None and card.action in (
@@ -621,7 +623,7 @@ def last_landing(state: GameState) -> tuple[str, LandingOffers] | None:
         if nearest and state.deeds[deed].owner is not None:
             return None  # the card charged its own rent
         return player, land_on_deed(state, player, deed)
-    kind = next((s.kind for s in state.edition.squares if s.square == landing.square), None)
+    kind = kind_at(state.edition, landing.square)
     if kind is None or kind is SquareKind.GO:
         return None
     return player, land_on_square(state, player, kind)

@@ -174,9 +174,12 @@ class LandedScreen(Dialog[c.Command]):
         ):
             event.stop()
             event.prevent_default()
-            if why_not(self.state, auction) is None:
-                cast("TypesAheadApp", self.app).type_again(event)
-                self.dismiss(auction)
+            reason = why_not(self.state, auction)
+            if reason is not None:
+                self.notify(reason, title=_("Refused"), severity="error")
+                return
+            cast("TypesAheadApp", self.app).type_again(event)
+            self.dismiss(auction)
             return
         super().on_key(event)
 

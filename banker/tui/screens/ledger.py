@@ -17,7 +17,7 @@ from textual.widgets import Header
 from banker.core.view import LedgerView, ledger_view
 from banker.store.glance import Glance, LogEntry
 from banker.tui.screens.follow import InTheGame
-from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused, said
+from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
@@ -517,19 +517,19 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         """The card list of the deck where the highlighted player's token stands, again:
         after an undo, or a card forgotten, without moving the token."""
         from banker.core.offers.landing import deck_here
-        from banker.core.turns import position, words_of
-        from banker.tui.words import landing_at
+        from banker.core.turns import position, square_name
+        from banker.tui.words import landing_at, square_label
 
         if self.game_is_over():
             return
         player = self.selected
         state = self.state
         if deck_here(state, player) is None:
-            where = words_of(state, position(state, player))
+            where = square_label(square_name(state.edition, position(state, player)))
             self.notify(
                 _(
                     "{p} stands on {square}: no card is drawn there. Record the move first (l)."
-                ).format(p=player, square=where if isinstance(where, str) else said(where)),
+                ).format(p=player, square=where),
                 severity="warning",
             )
             return

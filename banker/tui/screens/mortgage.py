@@ -28,7 +28,7 @@ class MortgageScreen(Follows, Dialog[None]):
         self.lifts_only = lifts_only
         """Only the mortgaged deeds, to lift (`u`); else every deed (`m`)."""
         self.offers: dict[str, c.Command] = {}
-        self.opening_cash: int | None = None
+        self.opening_cash = self.state.player(player).cash
         """The player's cash when the list opened: the running total is from it."""
         self.done: list[str] = []
         """The deeds mortgaged or lifted since the list opened, in order."""
@@ -56,7 +56,6 @@ class MortgageScreen(Follows, Dialog[None]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.opening_cash = self.state.player(self.player).cash
         self._fill()
         self.query_one("#deeds", OptionList).focus()
 
@@ -104,7 +103,7 @@ class MortgageScreen(Follows, Dialog[None]):
         """What the list has done since it opened: the deeds, and the cash it moved."""
         line = ""
         opening = self.opening_cash
-        if self.done and opening is not None:
+        if self.done:
             money = self.state.money
             cash = self.state.player(self.player).cash
             change = cash - opening

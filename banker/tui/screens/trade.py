@@ -116,14 +116,10 @@ class TradeScreen(Dialog[c.Trade]):
         self.query_one("#who-get", Select).focus()
 
     def _fields(self) -> list[Widget]:
-        """The fields Tab goes through now, in `FIELD_ORDER` (shown and not disabled)."""
-        found = []
-        for field_id in FIELD_ORDER:
-            for widget in self.query(f"#{field_id}"):
-                if widget.display and not widget.disabled and widget.parent is not None:
-                    if all(a.display for a in widget.ancestors if isinstance(a, Widget)):
-                        found.append(widget)
-        return found
+        """The fields Tab goes through now: the screen's focus chain (shown, not disabled)
+        in `FIELD_ORDER`."""
+        chain = {widget.id: widget for widget in self.focus_chain}
+        return [chain[field_id] for field_id in FIELD_ORDER if field_id in chain]
 
     def action_next_field(self, step: int = 1) -> None:
         fields = self._fields()
