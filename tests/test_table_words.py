@@ -192,3 +192,17 @@ def test_a_custom_edition_brings_its_own_words(tmp_path: Path) -> None:
     path.write_text(own.replace("ทัศนศึกษา {amount}", "ทัศนศึกษา {fee}"), encoding="utf-8")
     with pytest.raises(EditionError, match="same"):
         load(path)
+
+
+@pytest.mark.parametrize("language", ["en", "ms", "th"])
+def test_the_worth_lines_amounts_line_up_in_every_language(language: str) -> None:
+    """Malay's "surat ikatan (tercetak)" is longer than the label column was (20 cells): its
+    amount stood 3 cells right of the others."""
+    from banker.core.report import worth_lines
+
+    game = _game("us", language)
+    game.do(parse("buy ann board", game.state))
+    amounts = worth_lines(game.state, "Ann", translator(language))[1:4]
+    ends = {cell_len(line) for line in amounts}
+    assert len(ends) == 1, amounts
+    assert all("$" in line for line in amounts)

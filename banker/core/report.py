@@ -124,12 +124,13 @@ def worth_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list
     w = worth(state, player)
     m = state.money
     lines = [msg("{p} is worth {amount}:", p=player, amount=m(w.total)).render(tr)]
-    for label, amount in (
-        (msg("cash"), w.cash),
-        (msg("deeds (printed)"), w.deeds),
-        (msg("buildings (cost)"), w.buildings),
-    ):
-        lines.append(f"  {padded(label.render(tr), 20)}{m(amount):>10}")
+    rows = [
+        (msg("cash").render(tr), w.cash),
+        (msg("deeds (printed)").render(tr), w.deeds),
+        (msg("buildings (cost)").render(tr), w.buildings),
+    ]
+    column = max(20, *(cells(label) + 2 for label, _ in rows))  # the amounts line up
+    lines += [f"  {padded(label, column)}{m(amount):>10}" for label, amount in rows]
     lines.append(
         msg(
             "Income tax: {flat} flat, or {pct}% of worth = {amount}",

@@ -292,7 +292,7 @@ def land_on_square(state: GameState, player: str, kind: SquareKind) -> LandingOf
     elif kind is SquareKind.GO_TO_JAIL:
         found.says.append(
             msg(
-                "{p} goes straight to jail: no salary, even passing GO. Nothing to pay now.",
+                "{p} goes straight to jail: no salary for the trip to jail. Nothing to pay now.",
                 p=player,
             )
         )

@@ -392,7 +392,8 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
             ) + (f"\n{winner}: {money(pays.before)} → {money(pays.after)}")
             yes = _("Sold")
         self._pause_countdown()
-        self.app.push_screen(Confirm(title, body, yes=yes), self._sold)
+        # Esc goes back to the bidding: "Cancel" read as cancelling the auction itself
+        self.app.push_screen(Confirm(title, body, yes=yes, no=_("Back to the auction")), self._sold)
 
     def _sold(self, yes: bool | None) -> None:
         auction = self.state.auction

@@ -327,11 +327,14 @@ def reason_line(reason: str | None, widget_id: str = "reason") -> Static:
 class Confirm(Dialog[bool]):
     """Yes or no to an action whose amounts are shown before it happens."""
 
-    def __init__(self, title: str, body: str, yes: str | None = None) -> None:
+    def __init__(
+        self, title: str, body: str, yes: str | None = None, no: str | None = None
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.yes = yes or _("Confirm")
+        self.no = no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -339,7 +342,7 @@ class Confirm(Dialog[bool]):
             yield Static(self.body, classes="body", markup=False)
             with Horizontal(classes="buttons"):
                 yield self.choice("y", self.yes, "yes")
-                yield self.cancel_button()
+                yield self.cancel_button(self.no)
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
