@@ -194,3 +194,14 @@ def test_a_square_typed_in_the_games_language_is_understood(
     game = Game(c.Setup(players=["Ann", "Dave"], edition=load_edition("us"), language=language))
     game.do(parse(f"move dave {typed}", game.state))
     assert game.state.positions["Dave"] == square
+
+
+def test_words_in_a_context_and_their_fallback() -> None:
+    """A narrow column's head may be shorter in one language (Malay's Geran); elsewhere
+    and in a context the catalogue does not have, the word as said everywhere."""
+    malay = translator("ms")
+    assert malay.pgettext("narrow column", "Deeds") == "Geran"
+    assert malay("Deeds") == "Surat ikatan"
+    assert malay.pgettext("no such context", "Deeds") == "Surat ikatan"
+    assert translator("th").pgettext("narrow column", "Deeds") == "โฉนด"
+    assert translator("en").pgettext("narrow column", "Deeds") == "Deeds"

@@ -28,6 +28,15 @@ TRANSLATED = ("ms", "th")
 PLURAL_FORMS = {"ms": "nplurals=1; plural=0;", "th": "nplurals=1; plural=0;"}
 """Neither Malay nor Thai changes a noun for its count: one form for every count."""
 MARKERS = {"msg", "N_", "_", "Message"}
+IN_CONTEXT = {"_in", "N_in"}
+"""Words said in a context (`_in("narrow column", "Deeds")`): a `.po` entry with its
+`msgctxt`, kept here as gettext keeps it, `context\x04text`."""
+CONTEXT = "\x04"
+
+
+def key(entry: polib.POEntry) -> str:
+    """An entry's sentence as `extract` names it: its context first, if it has one."""
+    return f"{entry.msgctxt}{CONTEXT}{entry.msgid}" if entry.msgctxt else entry.msgid
 
 
 def _error_classes() -> set[str]:
@@ -76,6 +85,12 @@ def extract(root: Path = ROOT) -> dict[str, list[str]]:
             name = _name(node.func)
             if name == "plural":
                 args = node.args[1:3]
+            elif name in IN_CONTEXT and len(node.args) == 2:
+                for context in _strings(node.args[0]):
+                    for text in _strings(node.args[1]):
+                        where = f"{path.relative_to(root.parent)}:{node.lineno}"
+                        found.setdefault(f"{context}{CONTEXT}{text}", []).append(where)
+                continue
             elif name in MARKERS or name in errors:
                 args = node.args[:1]
             else:
@@ -111,7 +126,7 @@ def missing(language: str, sentences: dict[str, list[str]] | None = None) -> lis
         if e.msgid_plural and all(e.msgstr_plural.values()):
             done.update((e.msgid, e.msgid_plural))
         elif e.msgstr:
-            done.add(e.msgid)
+            done.add(key(e))
     return sorted(s for s in sentences if s not in done)
 
 
@@ -130,7 +145,7 @@ def update() -> None:
                 "Content-Transfer-Encoding": "8bit",
             }
         po.metadata["Plural-Forms"] = PLURAL_FORMS[language]
-        known = {e.msgid: e for e in po}
+        known = {key(e): e for e in po}
         counted = plurals()
         plain = {
             text: where
@@ -142,7 +157,8 @@ def update() -> None:
             if entry is None or entry.msgid_plural:
                 if entry is not None:
                     po.remove(entry)
-                entry = polib.POEntry(msgid=text, msgstr="")
+                context, _sep, msgid = text.rpartition(CONTEXT)
+                entry = polib.POEntry(msgid=msgid, msgctxt=context or None, msgstr="")
                 po.append(entry)
             entry.occurrences = [(w.rsplit(":", 1)[0], w.rsplit(":", 1)[-1]) for w in where[:3]]
             entry.obsolete = False
@@ -162,7 +178,7 @@ def update() -> None:
             entry.obsolete = False
         wanted = set(plain) | set(counted)
         for entry in po:
-            if entry.msgid not in wanted:
+            if key(entry) not in wanted:
                 entry.obsolete = True
         po.save(str(path))
 

@@ -55,6 +55,12 @@ class Catalogue:
         """A screen's words: the template in this language."""
         return self.gettext(message)
 
+    def pgettext(self, context: str, message: str, /) -> str:
+        """Words said in `context` (a narrow column's head): the entry with that
+        `msgctxt`, else the words as said anywhere."""
+        found = self._translations.pgettext(context, message)
+        return found if found != message else self.gettext(message)
+
 
 class EnglishCatalogue(English):
     """English as a catalogue: the templates as written."""
@@ -62,6 +68,9 @@ class EnglishCatalogue(English):
     language: Language = "en"
 
     def __call__(self, message: str) -> str:
+        return message
+
+    def pgettext(self, context: str, message: str, /) -> str:
         return message
 
 

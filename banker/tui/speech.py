@@ -34,6 +34,7 @@ __all__ = [
     "SpeaksTheGame",
     "Voice",
     "_",
+    "_in",
     "current_language",
     "pad",
     "refused",
@@ -79,6 +80,12 @@ def voice() -> Voice:
 def _(text: str) -> str:
     """A screen's words in the running app's language."""
     return voice().translator(text)
+
+
+def _in(context: str, text: str) -> str:
+    """A screen's words as said in `context` (`_in("narrow column", "Deeds")`): a
+    catalogue may say them shorter there than everywhere else."""
+    return voice().translator.pgettext(context, text)
 
 
 def current_language() -> Language:

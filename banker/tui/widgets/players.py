@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from banker.core.view import LedgerView, PlayerLine
 from banker.tui.looks import seat_colour, short_name
-from banker.tui.speech import N_, _, pad
+from banker.tui.speech import N_, _, _in, pad
 
 COLUMNS = (
     ("seat", "#"),
@@ -49,11 +49,12 @@ class Fit:
     """How the table fits its width: what it has given way on so far.
 
     The order of giving way, narrowest last: the token's square goes first, then the
-    columns close up, then a debtor's name drops the word "owes" (the cash stays red and the
-    Bank panel says whom they owe), then the deed swatches are cut to the room left (the
-    count stays). The seat, the turn marker, every name, cash, worth and jail cards never go:
-    a panel too narrow for them is the ledger's cue to stack its panels (see
-    `LedgerScreen.lay_out`).
+    columns close up, then the Deeds column takes its narrow head (Malay's "Geran" for
+    "Surat ikatan": the head, not a debtor's tag, gives way first), then a debtor's name
+    drops the word "owes" (the cash stays red and the Bank panel says whom they owe), then
+    the deed swatches are cut to the room left (the count stays). The seat, the turn
+    marker, every name, cash, worth and jail cards never go: a panel too narrow for them
+    is the ledger's cue to stack its panels (see `LedgerScreen.lay_out`).
     """
 
     gap: int = GAP
@@ -61,6 +62,17 @@ class Fit:
     owes_tag: bool = True
     strip: int | None = None
     """Swatches shown at most, None for all of them."""
+    narrow_heads: bool = False
+    """The column heads as a narrow column says them."""
+
+
+def _head(key: str, label: str, fit: Fit) -> str:
+    """A column's head in the game's language (the seat's `#` as it is)."""
+    if key == "seat":
+        return label
+    if key == "deeds" and fit.narrow_heads:
+        return _in("narrow column", "Deeds")
+    return _(label)
 
 
 def _drawn(view: LedgerView) -> tuple[object, ...]:
@@ -145,14 +157,15 @@ class PlayersTable(Widget, can_focus=True):
         Fit(),
         Fit(square=False),
         Fit(gap=TIGHT_GAP, square=False),
-        Fit(gap=TIGHT_GAP, square=False, owes_tag=False),
+        Fit(gap=TIGHT_GAP, square=False, narrow_heads=True),
+        Fit(gap=TIGHT_GAP, square=False, owes_tag=False, narrow_heads=True),
     )
     """The order of giving way, widest first; the last is followed by cutting the strip."""
 
     def _table(self, view: LedgerView, fit: Fit) -> tuple[list[str], list[list[Text]], list[int]]:
         """The heads, the cells of each row and each column's width, for `fit`."""
         rows = [self._cells(view, p, fit) for p in view.players]
-        heads = [(_(label) if key != "seat" else label) for key, label in COLUMNS]
+        heads = [_head(key, label, fit) for key, label in COLUMNS]
         if not fit.square:
             heads, rows = heads[:-1], [r[:-1] for r in rows]
         widths = [
@@ -180,10 +193,10 @@ class PlayersTable(Widget, can_focus=True):
         last = self.FITS[-1]
         longest = max((len(p.deeds) for p in view.players), default=0)
         for strip in range(longest - 1, STRIP_AT_LEAST - 1, -1):
-            cut = Fit(last.gap, last.square, last.owes_tag, strip)
+            cut = replace(last, strip=strip)
             if self.width_for(view, cut) <= width:
                 return cut
-        return Fit(last.gap, last.square, last.owes_tag, 0)
+        return replace(last, strip=0)
 
     def natural_width(self) -> int:
         """The cells the table takes with nothing given way but the token's square."""
@@ -202,7 +215,7 @@ class PlayersTable(Widget, can_focus=True):
 
     def least_width(self) -> int:
         """The fewest cells that still show every seat, name, cash, worth and jail card."""
-        return self.width_for(self.view, Fit(TIGHT_GAP, False, False, 0)) if self.view else 0
+        return self.width_for(self.view, replace(self.FITS[-1], strip=0)) if self.view else 0
 
     def render(self) -> RenderableType:
         view = self.view
