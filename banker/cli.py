@@ -16,10 +16,10 @@ from banker.core.errors import BadInput, BankerError
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.i18n import default_language, translator
-from banker.i18n.arguments import speak_arguments
+from banker.i18n.arguments import speak_arguments, take_language
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.i18n.languages import LANGUAGES
-from banker.launch import TOURNAMENT_HELP, opens_app, start_app
+from banker.launch import LANG_HELP, TOURNAMENT_HELP, opens_app, start_app
 from banker.store import Journal, resolve_game_path
 from banker.store.files import load_rules, read_small
 from banker.store.paths import custom_editions
@@ -44,11 +44,11 @@ def _parser(
         version=f"banker {__version__}",
         help=t(N_("show program's version number and exit")),
     )
-    sub = parser.add_subparsers(dest="action", metavar="ACTION")
+    sub = parser.add_subparsers(dest="action", metavar=t(N_("ACTION")))
 
     new = sub.add_parser("new", help=t(N_("start a new game file")))
     new.add_argument(
-        "game", metavar="GAME", help=t(N_("a name (kept in your games folder) or a path"))
+        "game", metavar=t(N_("GAME")), help=t(N_("a name (kept in your games folder) or a path"))
     )
     new.add_argument(
         "--players", required=True, help=t(N_("names in turn order, e.g. Alice,Bob,Carol"))
@@ -68,31 +68,37 @@ def _parser(
     new.add_argument("--free", action="store_true", help=t(N_("dealt deeds cost nothing")))
 
     do = sub.add_parser("do", help=t(N_("apply commands to a game")))
-    do.add_argument("game", metavar="GAME")
+    do.add_argument("game", metavar=t(N_("GAME")))
     do.add_argument(
         "command",
-        metavar="COMMAND",
+        metavar=t(N_("COMMAND")),
         nargs="?",
         help=t(N_("one command, e.g. 'rent Bob Boardwalk'")),
     )
     do.add_argument("-f", "--file", help=t(N_("a script: one command per line, # for comments")))
 
     show = sub.add_parser("show", help=t(N_("print the state of a game")))
-    show.add_argument("game", metavar="GAME")
+    show.add_argument("game", metavar=t(N_("GAME")))
     show.add_argument("--json", action="store_true", help=t(N_("as JSON")))
 
     log = sub.add_parser("log", help=t(N_("print the journal of a game")))
-    log.add_argument("game", metavar="GAME")
+    log.add_argument("game", metavar=t(N_("GAME")))
 
     share = sub.add_parser(
         "share", help=t(N_("serve a read-only view of a game to the players' phones"))
     )
-    share.add_argument("game", metavar="GAME")
+    share.add_argument("game", metavar=t(N_("GAME")))
     share.add_argument(
-        "--host",
+        "--host", metavar=t(N_("ADDRESS")),
         help=t(N_("the address to listen on (default: this computer's on the local network)")),
     )
-    share.add_argument("--port", type=int, default=0, help=t(N_("the port (default: a free one)")))
+    share.add_argument(
+        "--port",
+        type=int,
+        metavar=t(N_("PORT")),
+        default=0,
+        help=t(N_("the port (default: a free one)")),
+    )
     share.add_argument(
         "--players",
         action="store_true",
@@ -100,8 +106,18 @@ def _parser(
     )
 
     demo = sub.add_parser("demo", help=t(N_("open the app on a game in full swing")))
-    demo.add_argument("--share-host", help=t(N_("where the table view listens (default: LAN)")))
-    demo.add_argument("--share-port", type=int, default=0, help=t(N_("its port (default: free)")))
+    demo.add_argument(
+        "--share-host",
+        metavar=t(N_("ADDRESS")),
+        help=t(N_("where the table view listens (default: LAN)")),
+    )
+    demo.add_argument(
+        "--share-port",
+        type=int,
+        metavar=t(N_("PORT")),
+        default=0,
+        help=t(N_("its port (default: free)")),
+    )
 
     edition = sub.add_parser("edition", help=t(N_("list the editions, or check an edition file")))
     edition_sub = edition.add_subparsers(dest="edition_action", metavar="list|check")
@@ -109,22 +125,22 @@ def _parser(
     check = edition_sub.add_parser(
         "check", help=t(N_("validate an edition file and say what is wrong"))
     )
-    check.add_argument("file", metavar="FILE")
+    check.add_argument("file", metavar=t(N_("FILE")))
 
     verify = sub.add_parser(
         "verify", help=t(N_("check every entry of a game file, from the first"))
     )
-    verify.add_argument("game", metavar="GAME")
+    verify.add_argument("game", metavar=t(N_("GAME")))
 
     rec = sub.add_parser("recover", help=t(N_("save every intact entry of a damaged game file")))
-    rec.add_argument("game", metavar="GAME")
+    rec.add_argument("game", metavar=t(N_("GAME")))
     rec.add_argument("--to", help=t(N_("the new game file (default: GAME-recovered.banker)")))
 
     backup = sub.add_parser(
         "backup", help=t(N_("a safe copy of a game, even while it is being played"))
     )
-    backup.add_argument("game", metavar="GAME")
-    backup.add_argument("file", metavar="FILE", help=t(N_("the copy (a new file)")))
+    backup.add_argument("game", metavar=t(N_("GAME")))
+    backup.add_argument("file", metavar=t(N_("FILE")), help=t(N_("the copy (a new file)")))
 
     if argv is None or {"tournament", "-h", "--help"} & set(argv):
         from banker.tournament.cli import add_parser as add_tournament
@@ -135,7 +151,7 @@ def _parser(
     national = sub.add_parser(
         "national", help=t(N_("a national championship: many venues, one PostgreSQL"))
     )
-    steps = national.add_subparsers(dest="national_action", metavar="ACTION")
+    steps = national.add_subparsers(dest="national_action", metavar=t(N_("ACTION")))
     init = steps.add_parser(
         "init", help=t(N_("create or bring up to date the national database's schema"))
     )
@@ -146,8 +162,8 @@ def _parser(
         "venue", help=t(N_("register a venue and make the role it publishes with"))
     )
     venue.add_argument("dsn", metavar="DSN", help=t(N_("the database, as its owner")))
-    venue.add_argument("venue", metavar="ID", help=t(N_("the venue's id, e.g. kl-1")))
-    venue.add_argument("name", metavar="NAME", help=t(N_("the venue's name")))
+    venue.add_argument("venue", metavar=t(N_("ID")), help=t(N_("the venue's id, e.g. kl-1")))
+    venue.add_argument("name", metavar=t(N_("NAME")), help=t(N_("the venue's name")))
     board = steps.add_parser(
         "board", help=t(N_("the national board: every venue live, the national cut, its page"))
     )
@@ -164,25 +180,38 @@ def _parser(
             help=t(N_("between equal points, in order: worth (money totals), wins, opponents")),
         )
     board.add_argument("--name", default="", help=t(N_("the championship's name")))
-    board.add_argument("--host", help=t(N_("where the standings page listens (default: LAN)")))
-    board.add_argument("--port", type=int, default=0, help=t(N_("its port (default: a free one)")))
+    board.add_argument(
+        "--host",
+        metavar=t(N_("ADDRESS")),
+        help=t(N_("where the standings page listens (default: LAN)")),
+    )
+    board.add_argument(
+        "--port",
+        type=int,
+        metavar=t(N_("PORT")),
+        default=0,
+        help=t(N_("its port (default: a free one)")),
+    )
     out.add_argument("-o", "--output", help=t(N_("a file (default: print)")))
     out.add_argument("--force", action="store_true", help=t(N_("replace the file if there is one")))
-    parser.epilog = t(
-        N_(
-            "Run 'banker' alone to open the app on your latest game, or 'banker GAME' for a "
-            "game. --lang en|ms|th anywhere on the line: the language of what it says "
-            "(default: the game's, else your computer's)."
+    parser.epilog = (
+        t(
+            N_(
+                "Run 'banker' alone to open the app on your latest game, or 'banker GAME' "
+                "for a game."
+            )
         )
+        + " --lang: "
+        + t(LANG_HELP)
     )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    argv, asked = take_language(argv)
     if opens_app(argv):
-        return start_app(argv)
-    argv, asked = _take_language(argv)
+        return start_app(argv, language=asked)
     say = translator(asked or _new_games_language(argv) or default_language())
     speak_arguments(say)  # `--help` and a malformed line's refusal, in the language asked
     parser = _parser(say, argv)
@@ -199,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             flags = ["--share-port", str(args.share_port)]
             if args.share_host:
                 flags += ["--share-host", args.share_host]
-            return start_app(flags, demo=True)
+            return start_app(flags, demo=True, language=asked)
         if args.action == "new":
             return _new(args)
         if args.action == "do":
@@ -319,17 +348,18 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_line(journal: Journal, line: str) -> list[str]:
-    """Apply one line of the command language; the lines to print."""
+def run_line(journal: Journal, line: str, language: str | None = None) -> list[str]:
+    """Apply one line of the command language; the lines to print, in `language` (the
+    game's when None)."""
     # the language's reader only where a line is read: `show` and `log` do not load it
     from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
 
     state = journal.game.state
     parsed = read_line(line, state)
     if isinstance(parsed, WorthQuery):
-        return worth_lines(state, parsed.player, translator(state.language))
+        return worth_lines(state, parsed.player, translator(language or state.language))
     if isinstance(parsed, RaiseQuery):
-        return raise_lines(state, parsed.player, translator(state.language))
+        return raise_lines(state, parsed.player, translator(language or state.language))
     result: Message
     if isinstance(parsed, Undo):
         result = journal.undo()
@@ -337,30 +367,7 @@ def run_line(journal: Journal, line: str) -> list[str]:
         result = journal.redo()
     else:
         result = journal.apply(parsed)
-    return [_say(result, journal.game.state.language)]
-
-
-def _take_language(argv: list[str]) -> tuple[list[str], str | None]:
-    """`--lang CODE` anywhere on the line (but for `new`, where it is the new game's own
-    language): the language of what the command line says, taken off the line."""
-    if argv[:1] == ["new"]:
-        return argv, None
-    rest: list[str] = []
-    asked: str | None = None
-    words = iter(argv)
-    for word in words:
-        if word == "--lang":
-            asked = next(words, None)
-        elif word.startswith("--lang="):
-            asked = word.removeprefix("--lang=")
-        else:
-            rest.append(word)
-    if asked is not None and asked not in LANGUAGES:
-        said = msg(
-            "--lang takes one of {codes}, not {asked!r}.", codes=", ".join(LANGUAGES), asked=asked
-        )
-        raise SystemExit("banker: " + said.render(translator(default_language())))
-    return rest, asked
+    return [_say(result, language or journal.game.state.language)]
 
 
 def _new_games_language(argv: list[str]) -> str | None:
@@ -397,12 +404,15 @@ def _do(args: argparse.Namespace) -> int:
     if (args.command is None) == (args.file is None):
         raise BadInput("Give one command, or a script with -f FILE (not both).")
     with Journal.open(resolve_game_path(args.game)) as journal:
+        def language() -> str:  # what the line says is said in: --lang, else the game's
+            return args.said_in or journal.game.state.language
+
         if args.command is not None:
             try:
-                for out in run_line(journal, args.command):
+                for out in run_line(journal, args.command, args.said_in):
                     print(out)
             except BankerError as exc:
-                print(_say(exc, journal.game.state.language), file=sys.stderr)
+                print(_say(exc, language()), file=sys.stderr)
                 return 1
             return 0
         try:
@@ -417,30 +427,30 @@ def _do(args: argparse.Namespace) -> int:
             if not line:
                 continue
             try:
-                for out in run_line(journal, line):
+                for out in run_line(journal, line, args.said_in):
                     print(out, flush=True)  # each receipt shows as soon as it is saved
             except BankerError as exc:
-                why = _say(exc, journal.game.state.language)
+                why = _say(exc, language())
                 where = msg("{file}, line {n}: {why}", file=args.file, n=number, why=why)
-                print(_say(where, journal.game.state.language), file=sys.stderr)
+                print(_say(where, language()), file=sys.stderr)
                 return 1
     return 0
 
 
-def _read_only_note(journal: Journal) -> None:
+def _read_only_note(journal: Journal, asked: str | None) -> None:
     if journal.note is not None:
         said = msg("Read-only: {path} ({why}).", path=journal.path, why=journal.note)
-        print(_say(said, journal.game.state.language), file=sys.stderr)
+        print(_say(said, asked or journal.game.state.language), file=sys.stderr)
 
 
 def _show(args: argparse.Namespace) -> int:
     with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
-        _read_only_note(journal)
+        _read_only_note(journal, args.said_in)
         state = journal.game.state
         if args.json:
             print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
         else:
-            print("\n".join(state_text(state, translator(state.language))))
+            print("\n".join(state_text(state, translator(args.said_in or state.language))))
     return 0
 
 
@@ -493,8 +503,8 @@ def _recover(args: argparse.Namespace) -> int:
 
 def _log(args: argparse.Namespace) -> int:
     with Journal.open(resolve_game_path(args.game), read_only=True) as journal:
-        _read_only_note(journal)
-        translate = translator(journal.game.state.language)
+        _read_only_note(journal, args.said_in)
+        translate = translator(args.said_in or journal.game.state.language)
         for entry in journal.entries():
             mark = "  " + translate.gettext("(undone)") if entry.undone else ""
             try:
@@ -508,7 +518,7 @@ def _log(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     path = resolve_game_path(args.game)
     with Journal.open(path, read_only=True) as journal:
-        _read_only_note(journal)
+        _read_only_note(journal, args.said_in)
         entries = journal.verify()
         done = msg(
             "{path} is sound: every one of its {n} entries is as it was written, and the "

@@ -77,8 +77,9 @@ def demo_commands() -> list[c.Command]:
     ]
 
 
-def make_demo(path: Path | None = None) -> Path:
-    """Write the demo game to `path` (a fresh temporary file when None) and return it.
+def make_demo(path: Path | None = None, language: str = "en") -> Path:
+    """Write the demo game to `path` (a fresh temporary file when None) and return it,
+    in `language` (`banker demo --lang ms`: the table set it, after the demo's play).
 
     Every entry is applied through a journal, exactly as the app would apply it.
     """
@@ -88,4 +89,6 @@ def make_demo(path: Path | None = None) -> Path:
     with Journal.create(path, setup) as journal:
         for command in demo_commands():
             journal.apply(command)
+        if language != "en":
+            journal.apply(c.SetLanguage.load({"language": language}))
     return path

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from banker.i18n.languages import LANGUAGES, Language
 from banker.i18n.message import N_
 
 ACTIONS = (
@@ -29,6 +30,15 @@ ACTIONS = (
 """The command line's actions; anything else opens the app (`banker`, `banker GAME`)."""
 TOURNAMENT_HELP = N_("direct a tournament: many tables, rounds, standings")
 """`banker tournament`'s line in the help (said in the language asked)."""
+
+
+ACTION_LANGUAGES = tuple(LANGUAGES)
+LANG_HELP = N_(
+    "en, ms or th, anywhere on the line: the app, the demo and the boards open in it, and "
+    "what the command line prints is said in it; the game keeps its own language (the "
+    "default) until L or 'language' changes it. For 'new': the new game's language."
+)
+"""What `--lang` does, said the same in every help that lists it."""
 
 
 QUICK_EXIT = frozenset({"do", "show", "log", "verify"})
@@ -59,8 +69,11 @@ def leave(code: int, argv: Sequence[str]) -> NoReturn:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if opens_app(argv):
-        return start_app(argv)
+    from banker.i18n.arguments import take_language
+
+    rest, asked = take_language(argv)
+    if opens_app(rest):  # `banker GAME --lang th` as well as `banker --lang th GAME`
+        return start_app(rest, language=asked)
     from banker.cli import main as cli_main
 
     return cli_main(argv)
@@ -75,17 +88,38 @@ def opens_app(argv: Sequence[str]) -> bool:
     )
 
 
-def start_app(argv: list[str], demo: bool = False) -> int:
-    """Open the Textual app: the latest game, the named one, or the demo."""
+def start_app(argv: list[str], demo: bool = False, language: Language | None = None) -> int:
+    """Open the Textual app: the latest game, the named one, or the demo; speaking
+    `language` (`--lang`, already taken off the line) instead of the game's."""
     _keys_not_flow_control()
+    from banker.i18n import default_language, translator
+    from banker.i18n.arguments import speak_arguments
+
+    say = translator(language or default_language())
+    speak_arguments(say)  # a malformed line's refusal and `--help`, in the language asked
     app_parser = argparse.ArgumentParser(
         prog="banker",
-        description="Open the app on GAME, or on your latest game.",
-        epilog="Other actions: " + ", ".join(ACTIONS) + " ('banker --help').",
+        description=say(N_("Open the app on GAME, or on your latest game.")),
+        epilog=say(N_("Other actions: {actions} ('banker --help').")).format(
+            actions=", ".join(ACTIONS)
+        ),
     )
-    app_parser.add_argument("game", nargs="?")
-    app_parser.add_argument("--share-host", help="where the table view listens (default: LAN)")
-    app_parser.add_argument("--share-port", type=int, default=0, help="its port (default: free)")
+    app_parser.add_argument("game", nargs="?", metavar=say(N_("GAME")))
+    app_parser.add_argument(
+        "--share-host",
+        metavar=say(N_("ADDRESS")),
+        help=say(N_("where the table view listens (default: LAN)")),
+    )
+    app_parser.add_argument(
+        "--share-port",
+        type=int,
+        metavar=say(N_("PORT")),
+        default=0,
+        help=say(N_("its port (default: free)")),
+    )
+    app_parser.add_argument(
+        "--lang", choices=ACTION_LANGUAGES, help=say(N_(LANG_HELP))
+    )  # taken off the line before: listed for `--help`
     args = app_parser.parse_args(argv)
     try:
         from banker.tui.app import run  # type: ignore[import-not-found,unused-ignore]
@@ -95,7 +129,15 @@ def start_app(argv: list[str], demo: bool = False) -> int:
     from banker.store.paths import resolve_game_path
 
     game = resolve_game_path(args.game) if args.game else None
-    return int(run(game, demo=demo, share_host=args.share_host, share_port=args.share_port))
+    return int(
+        run(
+            game,
+            demo=demo,
+            share_host=args.share_host,
+            share_port=args.share_port,
+            language=language,
+        )
+    )
 
 
 def _keys_not_flow_control() -> None:

@@ -57,6 +57,7 @@ def run_in_terminal(
     env: dict[str, str],
     size: tuple[int, int] = (80, 24),
     expect: bytes = FIRST_SCREEN,
+    patience: float = PATIENCE,
 ) -> bytes:
     """Run `command` in a pseudo-terminal until the first screen shows (`expect` is on
     it), then quit the app.
@@ -71,7 +72,7 @@ def run_in_terminal(
     columns, rows = size
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     seen = bytearray()
-    deadline = _monotonic() + PATIENCE
+    deadline = _monotonic() + patience
     quitting = False
     try:
         while _monotonic() < deadline:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import argparse
 
-from banker.i18n.message import N_, Translator
+from banker.i18n.languages import LANGUAGES, Language, is_language
+from banker.i18n.message import N_, Translator, msg
 
 ARGPARSE_WORDS = (
     N_("usage: "),
@@ -37,6 +38,37 @@ ARGPARSE_WORDS = (
 )
 """What argparse may say to someone typing a command (not its errors in declaring one;
 its one counted sentence, for an option of two or more values, has no use here)."""
+
+
+def take_language(argv: list[str]) -> tuple[list[str], Language | None]:
+    """`--lang CODE` anywhere on the line (but for `new`, where it is the new game's own
+    language): the language the app and the command line speak, taken off the line.
+
+    Raises:
+        SystemExit: the code is not a language Banker speaks (said in this computer's).
+    """
+    if argv[:1] == ["new"]:
+        return argv, None
+    rest: list[str] = []
+    asked: str | None = None
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            asked = next(words, None) or ""
+        elif word.startswith("--lang="):
+            asked = word.removeprefix("--lang=")
+        else:
+            rest.append(word)
+    if asked is None:
+        return rest, None
+    if not is_language(asked):
+        from banker.i18n.catalogue import default_language, translator
+
+        said = msg(
+            "--lang takes one of {codes}, not {asked!r}.", codes=", ".join(LANGUAGES), asked=asked
+        )
+        raise SystemExit("banker: " + said.render(translator(default_language())))
+    return rest, asked
 
 
 def speak_arguments(say: Translator) -> None:

@@ -56,7 +56,7 @@ def add_parser(
     """Register `banker tournament` and its actions, their help said in `say`'s language."""
     t = say.gettext
     tour = sub.add_parser("tournament", help=t(TOURNAMENT_HELP))
-    acts = tour.add_subparsers(dest="tournament_action", metavar="ACTION")
+    acts = tour.add_subparsers(dest="tournament_action", metavar=t(N_("ACTION")))
     new = acts.add_parser("new", help=t(N_("create an event file (in your games folder)")))
     new.add_argument(
         "event", metavar="EVENT", help=t(N_("a name (kept in your games folder) or a path"))
@@ -188,8 +188,18 @@ def add_parser(
         "board", help=t(N_("the live board of every table, and the standings page"))
     )
     board.add_argument("event", metavar="EVENT")
-    board.add_argument("--host", help=t(N_("where the standings page listens (default: LAN)")))
-    board.add_argument("--port", type=int, default=0, help=t(N_("its port (default: a free one)")))
+    board.add_argument(
+        "--host",
+        metavar=t(N_("ADDRESS")),
+        help=t(N_("where the standings page listens (default: LAN)")),
+    )
+    board.add_argument(
+        "--port",
+        type=int,
+        metavar=t(N_("PORT")),
+        default=0,
+        help=t(N_("its port (default: a free one)")),
+    )
     board.add_argument(
         "--publish",
         metavar="DSN",

@@ -34,7 +34,7 @@ from textual.signal import Signal
 
 from banker.core.errors import BankerError
 from banker.core.money import Message
-from banker.i18n import default_language
+from banker.i18n import Language, default_language
 from banker.store.glance import Glance, check_unlocked, glance
 from banker.store.paths import default_games_dir, recent_games
 from banker.tui.palette import BankerCommands
@@ -87,10 +87,12 @@ class BankerApp(TypesAheadApp):
         share_host: str | None = None,
         share_port: int = 0,
         glance: Glance | None = None,
+        language: Language | None = None,
     ) -> None:
         super().__init__()
-        self.voice = Voice()
-        """The language the app speaks: its open game's. Every task of the app's has it."""
+        self.voice = Voice(language or "en", pinned=language is not None)
+        """The language the app speaks: its open game's, or the one asked for on the
+        command line (`--lang`) until the banker chooses one. Every task of the app's has it."""
         speaking.set(self.voice)
         self._journal = journal
         self._glance = None if journal is not None else glance
@@ -306,7 +308,7 @@ class BankerApp(TypesAheadApp):
         if self.journal is not None:
             self.journal.close()
         self.journal = journal
-        self.voice.speak(journal.game.state.language)
+        self.voice.choose(journal.game.state.language)  # the form's language, as chosen
         if self.table_view is not None:
             self.table_view.journal = journal
         if len(self.screen_stack) > 1:
@@ -351,7 +353,10 @@ class BankerApp(TypesAheadApp):
         from banker.tui.screens.follow import follow_up
 
         after = journal.game.state
-        relabel = self.voice.speak(after.language)
+        if after.language != before.language:  # the banker chose the game's language
+            relabel = self.voice.choose(after.language)
+        else:
+            relabel = self.voice.speak(after.language)
         self.notify(receipt.render(self.voice.translator), timeout=6)
         self.game_changed.publish(GameChange(before, after, new_command, relabel))
         if self.table_view is not None:
@@ -419,6 +424,9 @@ class BankerApp(TypesAheadApp):
         from banker.core.commands import SetLanguage
 
         if self.journal is not None and self.journal.game.state.language == code:
+            if self.voice.choose(code):  # the game spoke it already; the app, another
+                self.game_changed.publish(GameChange(None, self.state, relabel=True))
+                self.relabel()
             return True
         return self.do(SetLanguage.load({"language": code}))
 
@@ -495,11 +503,14 @@ def make_app(
     journal: Journal | None = None,
     share_host: str | None = None,
     share_port: int = 0,
+    language: Language | None = None,
 ) -> BankerApp:
     """The app on a game file, on a fresh demo game, or (with neither) on the latest game.
 
     A game file whose ledger was saved at its last close is drawn from that first and its
-    journal opened after the first frame; any other is opened here.
+    journal opened after the first frame; any other is opened here. `language` (the
+    command line's `--lang`) is spoken instead of the game's until the banker chooses one;
+    the demo, a game of its own, is set to it.
 
     Raises:
         JournalError: the game file cannot be opened; the message says why.
@@ -509,13 +520,15 @@ def make_app(
             seen = glance(game_path)
             if seen is not None:
                 check_unlocked(game_path)
-                return BankerApp(share_host=share_host, share_port=share_port, glance=seen)
+                return BankerApp(
+                    share_host=share_host, share_port=share_port, glance=seen, language=language
+                )
         from banker.store import Journal
 
         if demo:
             from banker.demo import make_demo
 
-            made = make_demo()
+            made = make_demo(language=language or "en")
             journal = Journal.open(made)
             app = BankerApp(journal, share_host=share_host, share_port=share_port)
             app.demo_folder = made.parent
@@ -524,7 +537,7 @@ def make_app(
             journal = Journal.open(game_path)
         else:
             journal = open_latest()
-    return BankerApp(journal, share_host=share_host, share_port=share_port)
+    return BankerApp(journal, share_host=share_host, share_port=share_port, language=language)
 
 
 def run(
@@ -532,6 +545,7 @@ def run(
     demo: bool = False,
     share_host: str | None = None,
     share_port: int = 0,
+    language: Language | None = None,
 ) -> int:
     """Run the app until the banker quits. Returns the process exit code."""
     log_dir = default_games_dir().parent
@@ -551,7 +565,9 @@ def run(
     except OSError:
         pass
     try:
-        app = make_app(game_path, demo, share_host=share_host, share_port=share_port)
+        app = make_app(
+            game_path, demo, share_host=share_host, share_port=share_port, language=language
+        )
     except BankerError as exc:
         print(exc)
         return 1

@@ -48,16 +48,32 @@ __all__ = [
 
 
 class Voice:
-    """The language an app speaks, and its translator; one per app."""
+    """The language an app speaks, and its translator; one per app.
 
-    def __init__(self, language: Language = "en") -> None:
+    It follows the open game's language, unless the banker asked for another on the
+    command line (`banker GAME --lang th`): then it keeps that one, the game's own staying
+    as it is, until the banker chooses a language in the app (`L`, `language`, the
+    new-game form).
+    """
+
+    def __init__(self, language: Language = "en", pinned: bool = False) -> None:
         self.language: Language = language
-        """The open game's language."""
+        """The language spoken now."""
         self.translator: Catalogue | EnglishCatalogue = translator(language)
         """Renders templates and messages in it."""
+        self.pinned = pinned
+        """True while the language asked on the command line holds over the game's."""
 
     def speak(self, language: str) -> bool:
-        """Speak `language` (English for a code Banker does not know). True if it changed."""
+        """Follow the game: speak `language` (English for a code Banker does not know),
+        unless a language asked on the command line holds. True if it changed."""
+        if self.pinned:
+            return False
+        return self.choose(language)
+
+    def choose(self, language: str) -> bool:
+        """Speak `language` from now on, as the banker chose it. True if it changed."""
+        self.pinned = False
         code: Language = language if is_language(language) else "en"
         if code == self.language:
             return False
@@ -94,12 +110,13 @@ def current_language() -> Language:
 
 
 def set_language(language: str) -> None:
-    """The running app speaks `language` from now on (the app sets it from the game).
+    """The running app speaks `language` from now on, as the banker chose it (the
+    new-game form's language).
 
     Raises:
         LookupError: no app is running here (outside an app, use `speaking_in`).
     """
-    speaking.get().speak(language)
+    speaking.get().choose(language)
 
 
 @contextmanager

@@ -199,3 +199,30 @@ def test_every_key_label_is_in_the_catalogues() -> None:
         and binding.description != "GO"
     ]
     assert untranslated == []
+
+
+async def test_the_language_asked_on_the_command_line_holds_until_the_banker_chooses(
+    demo_path: Path,
+) -> None:
+    """`banker GAME --lang th` on an English game: the app speaks Thai through every move
+    (a receipt does not switch it back), the game's own language stays English; `L` then
+    moves on from the language on the screen (Thai, to English) and is the banker's choice."""
+    app = make_app(demo_path, language="th")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#players").border_title == "ผู้เล่น"
+        await pilot.press("colon")
+        await type_text(pilot, "collect alice 10")
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        assert app.screen.query_one("#players").border_title == "ผู้เล่น"
+        assert "จ่าย" in footer_words(app)
+        assert app.state.language == "en"
+        await pilot.press("L")  # after Thai, English: the game's language already
+        await pilot.pause()
+        assert app.screen.query_one("#players").border_title == "Players"
+        await pilot.press("L")
+        await pilot.pause()
+        assert app.screen.query_one("#players").border_title == "Pemain"
+    with reopen(demo_path) as journal:
+        assert journal.game.state.language == "ms"  # chosen in the app: journaled

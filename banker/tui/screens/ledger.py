@@ -17,7 +17,7 @@ from textual.widgets import Header
 from banker.core.view import LedgerView, ledger_view
 from banker.store.glance import Glance, LogEntry
 from banker.tui.screens.follow import InTheGame
-from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, refused
+from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, current_language, refused
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
@@ -630,8 +630,9 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.banker.language(code)
 
     def action_next_language(self) -> None:
+        """The language after the one on the screen (the game's, or the one `--lang` asked)."""
         codes = list(LANGUAGES)
-        now = self.state.language
+        now = current_language()
         self.banker.language(codes[(codes.index(now) + 1) % len(codes)] if now in codes else "en")
 
     def game_is_over(self) -> bool:
