@@ -203,6 +203,8 @@ def _parser(
         )
         + " --lang: "
         + t(LANG_HELP)
+        + " --verbose: "
+        + t(N_("also print the reasons a library gave (TOML, SQLite, PostgreSQL), as given."))
     )
     return parser
 
@@ -212,6 +214,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv, asked = take_language(argv)
     if opens_app(argv):
         return start_app(argv, language=asked)
+    if "--verbose" in argv:  # the libraries' own reasons too, after the table's words
+        argv = [word for word in argv if word != "--verbose"]
+        import logging
+
+        logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="(%(message)s)")
     say = translator(asked or _new_games_language(argv) or default_language())
     speak_arguments(say)  # `--help` and a malformed line's refusal, in the language asked
     parser = _parser(say, argv)
@@ -457,21 +464,31 @@ def _show(args: argparse.Namespace) -> int:
 def _edition(args: argparse.Namespace) -> int:
     from banker.core.edition import BUILTIN_EDITIONS
 
+    say = translator(args.said_in or default_language())
     if args.edition_action == "check":
         edition = load_edition(Path(args.file))
         streets = sum(d.group is not None for d in edition.deeds)
-        print(
-            f"{args.file}: a good edition. {edition.name}: {len(edition.deeds)} deeds "
-            f"({streets} streets in {len(edition.groups)} colour groups), "
-            f"{len(edition.cards)} cards, start {edition.money(edition.starting_cash)}, "
-            f"salary {edition.money(edition.salary)}, scale {edition.scale}."
+        good = msg(
+            "{file}: a good edition. {name}: {deeds} deeds ({streets} streets in {groups} "
+            "colour groups), {cards} cards, start {start}, salary {salary}, scale {scale}.",
+            file=args.file,
+            name=edition.name_words,
+            deeds=len(edition.deeds),
+            streets=streets,
+            groups=len(edition.groups),
+            cards=len(edition.cards),
+            start=edition.money(edition.starting_cash),
+            salary=edition.money(edition.salary),
+            scale=edition.scale,
         )
+        print(good.render(say))
         return 0
     for ident in BUILTIN_EDITIONS:
         edition = load_edition(ident)
-        print(f"{ident:<8} {edition.name} ({edition.currency})")
+        name = msg("{name} ({currency})", name=edition.name_words, currency=edition.currency)
+        print(f"{ident:<8} {name.render(say)}")
     for path in sorted(custom_editions()):
-        print(f"{str(path):<8} (your own)")
+        print(f"{str(path):<8} ({msg('your own').render(say)})")
     return 0
 
 

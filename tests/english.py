@@ -33,6 +33,7 @@ EXCEPTIONS = {
     "URL",
     "CSV",
     "TOML",
+    "UTF",  # UTF-8, the text encoding
     "RULES",  # RULES.toml, a file the director hands out
     "JSON",
     "SQLite",

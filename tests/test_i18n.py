@@ -205,3 +205,35 @@ def test_words_in_a_context_and_their_fallback() -> None:
     assert malay.pgettext("no such context", "Deeds") == "Surat ikatan"
     assert translator("th").pgettext("narrow column", "Deeds") == "โฉนด"
     assert translator("en").pgettext("narrow column", "Deeds") == "Deeds"
+
+
+def _raised(action: object) -> BaseException:
+    try:
+        action()  # type: ignore[operator]
+    except Exception as exc:
+        return exc
+    raise AssertionError("nothing was raised")
+
+
+def test_a_librarys_reason_is_said_by_its_kind(caplog: pytest.LogCaptureFixture) -> None:
+    """TOML, JSON and UTF-8 reasons in the table's words, with where they stopped; the
+    library's own English goes to the log (shown with --verbose)."""
+    import json
+    import logging
+    import tomllib
+
+    from banker.i18n.causes import cause_words
+
+    thai = translator("th")
+    cases = {
+        "ไม่ใช่ TOML: บรรทัด 2 คอลัมน์ 5": _raised(lambda: tomllib.loads("a = 1\nb = \n")),
+        "ไม่ใช่ TOML: ไฟล์จบกลางค่า": _raised(lambda: tomllib.loads('a = "')),
+        "ไม่ใช่ JSON: บรรทัด 1 คอลัมน์ 6": _raised(lambda: json.loads('{"a":')),
+        "ไม่ใช่ข้อความ UTF-8 (ไบต์ที่ 3)": _raised(lambda: b"ab\xff".decode("utf-8")),
+    }
+    with caplog.at_level(logging.INFO, logger="banker.causes"):
+        for said, exc in cases.items():
+            words = cause_words(exc)
+            assert not isinstance(words, str), exc
+            assert words.render(thai) == said
+    assert "Invalid value" in caplog.text or "Expected" in caplog.text

@@ -361,3 +361,85 @@ def test_help_and_a_malformed_line_are_in_the_language(language: str) -> None:
     status, text = _said(["new", "x", "--lang", language])  # no --players
     assert status == 2 and english_in(text, language) == [], text
     assert not leaks, leaks
+
+
+LIBRARY_ENGLISH = (
+    "Invalid",
+    "codec",
+    "decode",
+    "malformed",
+    "database disk",
+    "no setup entry",
+    "United Kingdom",
+    "United States",
+    "a good edition",
+    "whole number",
+    "required, and missing",
+)
+"""What the review found inside translated sentences: TOML's, Python's decoding's and
+SQLite's reasons, the board names, and the whole of `edition check` and `edition list`."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_librarys_reason_and_the_editions_are_said_in_the_language(
+    language: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A file that is not TOML (at its line), not UTF-8 text, a damaged game file, a game
+    file with no setup, a bad edition and a good one, the editions' list and a game on the
+    London board: every line in the language, the library's own words nowhere."""
+    import sqlite3
+
+    from banker.cli import main
+
+    monkeypatch.setenv("BANKER_HOME", str(tmp_path))
+    files = tmp_path / "files"
+    files.mkdir()
+    (files / "bad.toml").write_text("free_parking_pot = \n", encoding="utf-8")
+    (files / "latin.toml").write_bytes(b'name = "\xff\xfe"\n')
+    (files / "s.txt").write_bytes(b"buy \xff board\n")
+    (files / "e1.toml").write_text('name = "X"\n', encoding="utf-8")
+    (files / "e2.toml").write_text('id = "x"\nname = 3\n', encoding="utf-8")
+    edition = Path(__file__).parent.parent / "banker" / "editions" / "uk.toml"
+    assert main(["new", "g", "--players", "Ann,Ben", "--lang", language]) == 0
+    for _ in range(12):
+        assert main(["do", "g", "collect ann 10"]) == 0
+    games = tmp_path / "games"
+    damaged = games / "damaged.banker"
+    damaged.write_bytes((games / "g.banker").read_bytes())
+    with damaged.open("r+b") as f:  # a page in the middle written over
+        f.seek(4096 * 2)
+        f.write(b"\xde\xad" * 2048)
+    empty = games / "empty.banker"  # a game file whose setup entry is gone
+    empty.write_bytes((games / "g.banker").read_bytes())
+    with sqlite3.connect(empty) as conn:
+        conn.execute("DELETE FROM journal WHERE seq = 1")
+    capsys.readouterr()
+    said: dict[str, str] = {}
+    for line in (
+        ["new", "x", "--players", "Ann,Ben", "--rules", str(files / "bad.toml")],
+        ["new", "y", "--players", "Ann,Ben", "--rules", str(files / "latin.toml")],
+        ["do", "g", "-f", str(files / "s.txt")],
+        ["verify", "damaged"],
+        ["show", "damaged"],
+        ["recover", "empty"],
+        ["edition", "check", str(files / "bad.toml")],
+        ["edition", "check", str(files / "latin.toml")],
+        ["edition", "check", str(files / "e1.toml")],
+        ["edition", "check", str(files / "e2.toml")],
+        ["edition", "check", str(edition)],
+        ["edition", "list"],
+        ["new", "london", "--players", "Ann,Ben", "--edition", "uk"],
+    ):
+        main([*line, "--lang", language])
+        out = capsys.readouterr()
+        said[" ".join(line)] = out.out + out.err
+    assert all(said.values()), said
+    names = ["Ann", "Ben", "london"]  # the game named london
+    leaks = {k: w for k, text in said.items() if (w := english_in(text, language, names))}
+    assert not leaks, leaks
+    library = {k: [e for e in LIBRARY_ENGLISH if e in text] for k, text in said.items()}
+    assert not any(library.values()), library
+    assert translator(language)("United Kingdom (London)") in said["edition list"]

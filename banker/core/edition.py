@@ -16,9 +16,9 @@ from typing import Annotated, Any, Literal
 
 from msgspec import Meta
 
-from banker.core.errors import EditionError
+from banker.core.errors import EditionError, FileProblem
 from banker.core.money import Message, Money, format_money, msg
-from banker.core.record import FrozenRecord, ValidationError, problem_at
+from banker.core.record import FrozenRecord, ValidationError, problem_words
 from banker.i18n.catalogue import add_words
 from banker.i18n.languages import is_language
 
@@ -130,17 +130,24 @@ class Deed(FrozenRecord, frozen=True, kw_only=True):
         for name in ("group", "house_cost", "rent"):
             present = getattr(self, name) is not None
             if is_street and not present:
-                raise ValueError(f"street {self.name!r} needs {name}")
+                raise FileProblem("street {deed!r} needs '{field}'", deed=self.name, field=name)
             if not is_street and present:
-                raise ValueError(f"{self.kind.value} {self.name!r} cannot have {name}")
+                raise FileProblem(
+                    "{kind} {deed!r} cannot have '{field}'",
+                    kind=msg("railroad") if self.kind is DeedKind.RAILROAD else msg("utility"),
+                    deed=self.name,
+                    field=name,
+                )
         if self.rent is not None:
             if len(self.rent) != 6:
-                raise ValueError(
-                    f"rent of {self.name!r} has {len(self.rent)} numbers; it needs 6 "
-                    "(no houses, 1, 2, 3, 4 houses, hotel)"
+                raise FileProblem(
+                    "rent of {deed!r} has {n} numbers; it needs 6 "
+                    "(no houses, 1, 2, 3, 4 houses, hotel)",
+                    deed=self.name,
+                    n=len(self.rent),
                 )
             if any(r < 0 for r in self.rent):
-                raise ValueError(f"rent of {self.name!r} has a negative number")
+                raise FileProblem("rent of {deed!r} has a negative number", deed=self.name)
 
 
 class Square(FrozenRecord, frozen=True, kw_only=True):
@@ -180,22 +187,30 @@ class Card(FrozenRecord, frozen=True, kw_only=True):
             CardAction.COLLECT_EACH,
         }
         if self.action in needs_amount and self.amount <= 0:
-            raise ValueError(f"card {self.id!r} ({self.action.value}) needs a positive amount")
+            raise FileProblem(
+                "card {id!r} ('{action}') needs a positive 'amount'",
+                id=self.id,
+                action=self.action.value,
+            )
         if self.action is CardAction.ADVANCE and not self.target:
-            raise ValueError(f"card {self.id!r} (advance) needs a target square")
+            raise FileProblem("card {id!r} ('advance') needs a 'target' square", id=self.id)
         if self.action is CardAction.REPAIRS and not (self.per_house or self.per_hotel):
-            raise ValueError(f"card {self.id!r} (repairs) needs per_house or per_hotel")
+            raise FileProblem(
+                "card {id!r} ('repairs') needs 'per_house' or 'per_hotel'", id=self.id
+            )
         if self.action is CardAction.BACK and self.spaces <= 0:
-            raise ValueError(f"card {self.id!r} (back) needs spaces")
+            raise FileProblem("card {id!r} ('back') needs 'spaces'", id=self.id)
         try:
             named = {name for _text, name, _spec, _conv in Formatter().parse(self.text)}
         except ValueError:
             named = {"{"}
         unknown = sorted(n for n in named if n is not None and n not in CARD_FIELDS)
         if unknown:
-            raise ValueError(
-                f"card {self.id!r}: the text names {', '.join(map(repr, unknown))}; "
-                f"a card's text may name only {', '.join('{' + f + '}' for f in CARD_FIELDS)}"
+            raise FileProblem(
+                "card {id!r}: the text names {unknown}; a card's text may name only {fields}",
+                id=self.id,
+                unknown=", ".join(map(repr, unknown)),
+                fields=", ".join("{" + f + "}" for f in CARD_FIELDS),
             )
 
 
@@ -247,9 +262,13 @@ class Edition(FrozenRecord, frozen=True, kw_only=True, dict=True):
         _scaled(self)
         for i, deed in enumerate(self.deeds):
             if deed.mortgage > deed.price:
-                raise ValueError(
-                    f"deeds.{i}.mortgage: {deed.name!r} lends {deed.mortgage} on a deed that "
-                    f"costs {deed.price}: a mortgage value is at most the price"
+                raise FileProblem(
+                    "{where}: {deed!r} lends {mortgage} on a deed that costs {price}: a "
+                    "mortgage value is at most the price",
+                    where=f"deeds.{i}.mortgage",
+                    deed=deed.name,
+                    mortgage=deed.mortgage,
+                    price=deed.price,
                 )
         _unique("groups", "id", [g.id for g in self.groups])
         _unique("groups", "name", [g.name for g in self.groups])
@@ -260,15 +279,19 @@ class Edition(FrozenRecord, frozen=True, kw_only=True, dict=True):
         _unique("deeds/squares", "square", squares)
         gaps = sorted(set(range(len(squares))) - set(squares))
         if gaps:
-            raise ValueError(
-                f"squares: the board has {len(squares)} squares but none is numbered "
-                f"{', '.join(map(str, gaps[:5]))}: number them 0 to {len(squares) - 1} without gaps"
+            raise FileProblem(
+                "squares: the board has {n} squares but none is numbered {gaps}: number them "
+                "0 to {last} without gaps",
+                n=len(squares),
+                gaps=", ".join(map(str, gaps[:5])),
+                last=len(squares) - 1,
             )
         go = [s.square for s in self.squares if s.kind is SquareKind.GO]
         if go != [0]:
-            raise ValueError(
+            raise FileProblem(
                 "squares: GO is square 0 (where every token starts and the salary is paid); "
-                f"this board puts it at {', '.join(map(str, go)) or 'no square'}"
+                "this board puts it at {at}",
+                at=", ".join(map(str, go)) if go else msg("no square"),
             )
         for i, deed in enumerate(self.deeds):
             _typable(f"deeds.{i}.name", deed.name, deed=True)
@@ -277,44 +300,62 @@ class Edition(FrozenRecord, frozen=True, kw_only=True, dict=True):
         group_ids = {g.id for g in self.groups}
         for i, deed in enumerate(self.deeds):
             if deed.group is not None and deed.group not in group_ids:
-                raise ValueError(
-                    f"deeds.{i}.group: {deed.name!r} names unknown colour group {deed.group!r}"
+                raise FileProblem(
+                    "{where}: {deed!r} names unknown colour group {group!r}",
+                    where=f"deeds.{i}.group",
+                    deed=deed.name,
+                    group=deed.group,
                 )
         for i, group in enumerate(self.groups):
             if not any(d.group == group.id for d in self.deeds):
-                raise ValueError(f"groups.{i}: colour group {group.id!r} has no streets")
+                raise FileProblem(
+                    "{where}: colour group {group!r} has no streets",
+                    where=f"groups.{i}",
+                    group=group.id,
+                )
         railroads = sum(d.kind is DeedKind.RAILROAD for d in self.deeds)
         utilities = sum(d.kind is DeedKind.UTILITY for d in self.deeds)
         if railroads and len(self.railroad_rent) < railroads:
-            raise ValueError(
-                f"railroad_rent: {len(self.railroad_rent)} numbers for {railroads} railroads"
+            raise FileProblem(
+                "railroad_rent: {n} numbers for {railroads} railroads",
+                n=len(self.railroad_rent),
+                railroads=railroads,
             )
         if utilities and len(self.utility_multipliers) < utilities:
-            raise ValueError(
-                f"utility_multipliers: {len(self.utility_multipliers)} numbers "
-                f"for {utilities} utilities"
+            raise FileProblem(
+                "utility_multipliers: {n} numbers for {utilities} utilities",
+                n=len(self.utility_multipliers),
+                utilities=utilities,
             )
         names = [d.name for d in self.deeds] + [s.name for s in self.squares]
         folded = {n.casefold() for n in names}
         for i, card in enumerate(self.cards):
             if card.target is not None and card.target.casefold() not in folded:
-                raise ValueError(
-                    f"cards.{i}.target: card {card.id!r} advances to unknown square {card.target!r}"
+                raise FileProblem(
+                    "{where}: card {id!r} advances to unknown square {target!r}",
+                    where=f"cards.{i}.target",
+                    id=card.id,
+                    target=card.target,
                 )
         for deck in ("chance", "chest"):
             if sum(c.deck == deck and c.action is CardAction.JAIL_FREE for c in self.cards) > 1:
-                raise ValueError(
-                    f"cards: the {deck} deck has more than one Get Out of Jail Free card"
+                raise FileProblem(
+                    "cards: the {deck} deck has more than one Get Out of Jail Free card",
+                    deck=msg("Chance") if deck == "chance" else msg("Community Chest"),
                 )
         for language, words in self.words.items():
             if not is_language(language) or language == "en":
-                raise ValueError(
-                    f"words.{language}: not a language Banker speaks besides English (ms, th)"
+                raise FileProblem(
+                    "{where}: not a language Banker speaks besides English (ms, th)",
+                    where=f"words.{language}",
                 )
             for english, own in words.items():
                 if _named(english) != _named(own):
-                    raise ValueError(
-                        f"words.{language}: {own!r} must name the same {{numbers}} as {english!r}"
+                    raise FileProblem(
+                        "{where}: {own!r} must name the same {{numbers}} as {english!r}",
+                        where=f"words.{language}",
+                        own=own,
+                        english=english,
                     )
             add_words(language, words)
 
@@ -428,12 +469,15 @@ def _scaled(edition: Edition) -> None:
     scale = edition.scale
     for where, amount in _amounts(edition):
         if amount % scale:
-            raise ValueError(
-                f"{where}: {amount} is not a multiple of the edition's scale ({scale}): "
-                "write every amount at the board's scale"
+            raise FileProblem(
+                "{where}: {amount} is not a multiple of the edition's scale ({scale}): "
+                "write every amount at the board's scale",
+                where=where,
+                amount=amount,
+                scale=scale,
             )
     if scale == 1 and all(amount % 100 == 0 for _, amount in _amounts(edition)):
-        raise ValueError(
+        raise FileProblem(
             "scale: every amount is a multiple of 100 but the scale is 1: say 'scale = 100' "
             "so utility rents (dice x multiplier) are scaled too"
         )
@@ -461,9 +505,13 @@ def _plain_text(edition: Edition) -> None:
     for where, text in texts:
         bad = next((ch for ch in text if not ch.isprintable()), None)
         if bad is not None:
-            raise ValueError(
-                f"{where}: {text!r} holds the control character {bad!r} (U+{ord(bad):04X}): "
-                "edition texts are printed, so only printable characters are allowed"
+            raise FileProblem(
+                "{where}: {text!r} holds the control character {bad!r} (U+{code}): "
+                "edition texts are printed, so only printable characters are allowed",
+                where=where,
+                text=text,
+                bad=bad,
+                code=f"{ord(bad):04X}",
             )
 
 
@@ -473,8 +521,12 @@ def _unique(where: str, what: str, values: list[Any]) -> None:
     for i, value in enumerate(values):
         key = value.casefold() if isinstance(value, str) else value
         if key in seen:
-            raise ValueError(
-                f"{where}.{i}.{what}: duplicate {what} {value!r} (also at {where}.{seen[key]})"
+            raise FileProblem(
+                "{where}: duplicate '{what}' {value!r} (also at {first})",
+                where=f"{where}.{i}.{what}",
+                what=what,
+                value=value,
+                first=f"{where}.{seen[key]}",
             )
         seen[key] = i
 
@@ -551,11 +603,21 @@ def _typable(where: str, name: str, deed: bool) -> None:
     a deed (typed among the words of a line) not a word of the language itself (RULES.md,
     "Numbers in files")."""
     if not any(ch.isalnum() for ch in name):
-        raise ValueError(f"{where}: {name!r} has no letter or digit: a name must have one")
+        raise FileProblem(
+            "{where}: {name!r} has no letter or digit: a name must have one",
+            where=where,
+            name=name,
+        )
     if "," in name:
-        raise ValueError(f"{where}: {name!r} holds a comma, which separates names in a trade")
+        raise FileProblem(
+            "{where}: {name!r} holds a comma, which separates names in a trade",
+            where=where,
+            name=name,
+        )
     if deed and name.strip().casefold() in COMMAND_WORDS:
-        raise ValueError(f"{where}: {name!r} is a word of the command language")
+        raise FileProblem(
+            "{where}: {name!r} is a word of the command language", where=where, name=name
+        )
 
 
 def parse_edition(text: str, label: str = "edition") -> Edition:
@@ -568,7 +630,7 @@ def parse_edition(text: str, label: str = "edition") -> Edition:
         data = tomllib.loads(text)
         as_json = json.dumps(data)
     except tomllib.TOMLDecodeError as exc:
-        raise EditionError("{file}: not valid TOML: {why}", file=label, why=exc) from None
+        raise EditionError("{file}: {why}", file=label, why=exc) from None
     except (ValueError, TypeError):  # a number of thousands of digits, a date
         raise EditionError(
             "{file}: a value in it is not a number, text or list an edition holds "
@@ -578,4 +640,4 @@ def parse_edition(text: str, label: str = "edition") -> Edition:
     try:
         return Edition.load_json(as_json)
     except ValidationError as exc:
-        raise EditionError("{file}: {problems}", file=label, problems=problem_at(exc)) from None
+        raise EditionError("{file}: {problems}", file=label, problems=problem_words(exc)) from None

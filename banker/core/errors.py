@@ -58,3 +58,13 @@ class EditionError(BankerError):
 
 class JournalError(BankerError):
     """The game file cannot be opened, read or written."""
+
+
+class FileProblem(ValueError):
+    """A field of a file (an edition, a rules file) refused by one of the game's own checks,
+    in words to translate: the record's reader turns it into "where: why" (a ValueError,
+    so pydantic and msgspec pass it on as one of theirs)."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.message = msg(template, **params)
+        super().__init__(str(self.message))

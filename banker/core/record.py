@@ -18,51 +18,68 @@ from typing import Any, Self
 
 import msgspec
 
+from banker.core.errors import FileProblem
+from banker.i18n.message import N_, Message, msg
+
 ValidationError = msgspec.ValidationError
 """What `load` and `load_json` raise for data that is not the record: the first problem
 and where it is (`$.deeds[3].price`)."""
 
 
 def problem_at(exc: ValidationError) -> str:
-    """A refusal of a file's field in plain words, where it is first:
+    """A refusal of a file's field in plain English words, where it is first:
     `deeds.3.price: must be 1 or more`."""
+    return problem_words(exc).render()
+
+
+def problem_words(exc: ValidationError) -> Message:
+    """A refusal of a file's field where it is first, in words to translate: the field's
+    path as the file writes it, then what is wrong (`deeds.3.price: must be 1 or more`)."""
     found = re.fullmatch(r"(.*) - at `\$(.*)`", str(exc), re.DOTALL)
-    what, where = (found[1], found[2]) if found else (str(exc), "")
+    text, where = (found[1], found[2]) if found else (str(exc), "")
     where = re.sub(r"\[(\d+)\]", r".\1", where).removeprefix(".")
+    own = exc.__cause__
+    what: Message | str = text
+    if isinstance(own, FileProblem):  # one of the game's own checks: its own words
+        what = own.message
     for pattern, said in _FIELD_WORDS:
-        named = re.fullmatch(pattern, what)
+        named = re.fullmatch(pattern, text)
         if named:
             where = f"{where}.{named[1]}" if where else named[1]
-            what = said
-    bound = re.fullmatch(r"Expected `[^`]*` (>=|<=|of length >=|of length <=) (\d+)", what)
+            what = msg(said)
+    bound = re.fullmatch(r"Expected `[^`]*` (>=|<=|of length >=|of length <=) (\d+)", text)
     if bound:
-        what = "must be " + _BOUND_WORDS[bound[1]].format(n=bound[2])
-    kind = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", what)
+        what = msg(_BOUND_WORDS[bound[1]], n=bound[2])
+    kind = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", text)
     if kind:
-        what = f"must be {_KINDS.get(kind[1], kind[1])}, not {_KINDS.get(kind[2], kind[2])}"
-    return f"{where}: {what}" if where else what
+        what = msg("must be {kind}, not {got}", kind=_kind(kind[1]), got=_kind(kind[2]))
+    return msg("{where}: {what}", where=where, what=what) if where else msg("{what}", what=what)
+
+
+def _kind(name: str) -> Message | str:
+    return msg(_KINDS[name]) if name in _KINDS else name
 
 
 _FIELD_WORDS = (
-    (r"Object missing required field `(.*)`", "required, and missing"),
-    (r"Object contains unknown field `(.*)`", "not a field it can have"),
+    (r"Object missing required field `(.*)`", N_("required, and missing")),
+    (r"Object contains unknown field `(.*)`", N_("not a field it can have")),
 )
 _BOUND_WORDS = {
-    ">=": "{n} or more",
-    "<=": "{n} or less",
-    "of length >=": "at least {n} long",
-    "of length <=": "at most {n} long",
+    ">=": N_("must be {n} or more"),
+    "<=": N_("must be {n} or less"),
+    "of length >=": N_("must be at least {n} long"),
+    "of length <=": N_("must be at most {n} long"),
 }
 _KINDS = {
-    "int": "a whole number",
-    "int | null": "a whole number",
-    "str": "text",
-    "str | null": "text",
-    "bool": "true or false",
-    "float": "a decimal number",
-    "array": "a list",
-    "object": "a table",
-    "null": "nothing",
+    "int": N_("a whole number"),
+    "int | null": N_("a whole number"),
+    "str": N_("text"),
+    "str | null": N_("text"),
+    "bool": N_("true or false"),
+    "float": N_("a decimal number"),
+    "array": N_("a list"),
+    "object": N_("a table"),
+    "null": N_("nothing"),
 }
 """What the kinds of value in a file are called in a refusal."""
 

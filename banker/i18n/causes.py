@@ -1,17 +1,26 @@
-"""Why the machine refused, in the table's words: an operating system's or a database's
-error becomes a short phrase the catalogue translates ("the disk is full"), never
-Python's English ("[Errno 28] No space left on device").
+"""Why the machine refused, in the table's words: an operating system's, a file format's
+or a database's error becomes a short phrase the catalogue translates ("the disk is full",
+"it is not TOML: line 3, column 5", "it is not text in UTF-8"), never the library's
+English ("[Errno 28] No space left on device", "Invalid value (at line 3, column 5)").
 
 `msg(..., why=exc)` passes any exception through `cause_words`, so every reason
-embedded in a sentence is said in the reader's language.
+embedded in a sentence is said in the reader's language. The library's own text goes to
+the `banker.causes` log (shown on the command line with `--verbose`).
 """
 
 from __future__ import annotations
 
 import errno
+import logging
+import re
 import sqlite3
 
 from banker.i18n.message import N_, Message, msg
+
+log = logging.getLogger("banker.causes")
+
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+"""Where TOML's reader says it stopped: `Invalid value (at line 3, column 5)`."""
 
 _OS_CAUSES: dict[int, str] = {
     errno.ENOENT: N_("no such file or folder"),
@@ -49,10 +58,31 @@ _SQLITE_CAUSES: dict[int, str] = {
 
 def cause_words(exc: BaseException) -> Message | str:
     """The reason an exception gives, as words to translate; an error the bank raised keeps
-    its own sentence, one this module does not know keeps its text."""
+    its own sentence. A library's reason is said by its kind; its own text is logged."""
     own = getattr(exc, "message", None)
     if isinstance(own, Message):
         return own
+    words = _kind_words(exc)
+    if isinstance(words, Message):
+        try:
+            log.info("%s: %s", type(exc).__name__, exc)
+        except Exception:  # a reason that cannot even say itself
+            log.info("%s", type(exc).__name__)
+    return words
+
+
+def _kind_words(exc: BaseException) -> Message | str:
+    if isinstance(exc, UnicodeDecodeError):
+        return msg(N_("it is not text in UTF-8 (byte {n})"), n=exc.start + 1)
+    if isinstance(exc, UnicodeEncodeError):
+        return msg(N_("it cannot be written as UTF-8 text"))
+    if type(exc).__name__ == "TOMLDecodeError":
+        return _toml_words(str(exc))
+    if type(exc).__name__ == "JSONDecodeError":
+        line, column = getattr(exc, "lineno", 0), getattr(exc, "colno", 0)
+        return msg(N_("it is not JSON: line {line}, column {column}"), line=line, column=column)
+    if type(exc).__module__.split(".")[0] == "psycopg":
+        return _postgres_words(exc)
     if isinstance(exc, TimeoutError) and exc.errno is None:
         return msg(N_("no answer in time"))
     if isinstance(exc, OSError) and exc.errno in _OS_CAUSES:
@@ -66,4 +96,46 @@ def cause_words(exc: BaseException) -> Message | str:
         return msg(N_("a database error"))
     if type(exc).__name__ == "ValidationError":  # pydantic's or msgspec's: not for the table
         return msg(N_("its contents are not valid"))
+    if isinstance(exc, RecursionError):
+        return msg(N_("it is nested too deeply to be read"))
+    if isinstance(exc, ValueError | KeyError | TypeError | IndexError | AttributeError):
+        return msg(N_("its contents are not valid"))  # a damaged record, as Python read it
     return str(exc)
+
+
+def _toml_words(text: str) -> Message:
+    """TOML's reason by where it stopped (its English reason itself goes to the log)."""
+    found = _AT.search(text)
+    if found:
+        return msg(
+            N_("it is not TOML: line {line}, column {column}"),
+            line=int(found[1]),
+            column=int(found[2]),
+        )
+    if "end of document" in text:
+        return msg(N_("it is not TOML: the file ends in the middle of a value"))
+    return msg(N_("it is not TOML"))
+
+
+_POSTGRES_CLASSES: dict[str, str] = {
+    "08": N_("the connection to the database failed"),
+    "28": N_("the database did not accept the role or its password"),
+    "42": N_("the database refused the request (permission or schema)"),
+    "53": N_("the database server has run out of room"),
+    "57": N_("the database server is stopping or stopped the request"),
+    "3D": N_("there is no such database"),
+    "23": N_("the database refused a value that breaks its rules"),
+    "22": N_("the database refused a value out of its range"),
+    "40": N_("the database could not finish in time; try again"),
+    "55": N_("the database is busy with that table; try again"),
+}
+"""PostgreSQL's error classes (the first two characters of SQLSTATE) in the table's words."""
+
+
+def _postgres_words(exc: BaseException) -> Message:
+    state = getattr(exc, "sqlstate", None)
+    if isinstance(state, str) and state[:2] in _POSTGRES_CLASSES:
+        return msg(_POSTGRES_CLASSES[state[:2]])
+    if type(exc).__name__ in ("OperationalError", "InterfaceError", "ConnectionTimeout"):
+        return msg(N_("the database cannot be reached"))
+    return msg(N_("a database error"))

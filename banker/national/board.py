@@ -259,7 +259,7 @@ class National:
             except (psycopg.Error, OSError) as exc:
                 self.problem = msg(
                     "The national database is out of reach: {why}",
-                    why=" ".join(str(exc).split())[:300],
+                    why=exc,
                 )
                 self._notify()
                 wait = PATIENCE[min(failures, len(PATIENCE) - 1)]
@@ -320,7 +320,7 @@ class National:
                 await self.refresh(conn, set())
         except (psycopg.Error, OSError) as exc:
             raise BankerError(
-                "Cannot reach the national database: {why}", why=" ".join(str(exc).split())[:300]
+                "Cannot reach the national database: {why}", why=exc
             ) from None
 
     def changed(self) -> None:

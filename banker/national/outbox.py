@@ -83,7 +83,7 @@ class Outbox:
                 self.close()
                 raise BankerError(
                     "The national database took nothing more: {why}",
-                    why=" ".join(str(exc).split())[:300],
+                    why=exc,
                 ) from None
         self._summaries.update(changed)
         self.sent += count

@@ -12,6 +12,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from banker.core.errors import BankerError
+from banker.core.money import Message
+from banker.i18n.causes import cause_words
 
 if TYPE_CHECKING:
     import psycopg
@@ -126,6 +128,6 @@ def init(dsn: str) -> list[str]:
     return applied
 
 
-def _why(exc: Exception) -> str:
-    """The server's reason, on one line."""
-    return " ".join(str(exc).split())[:300]
+def _why(exc: Exception) -> Message | str:
+    """The server's reason in the table's words (its own text goes to the log)."""
+    return cause_words(exc)

@@ -63,6 +63,6 @@ def add_venue(dsn: str, venue: str, name: str) -> str:
                 )
         except psycopg.Error as exc:
             raise BankerError(
-                "The venue was not added: {why}", why=" ".join(str(exc).split())[:300]
+                "The venue was not added: {why}", why=exc
             ) from None
     return password

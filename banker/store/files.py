@@ -54,7 +54,7 @@ def load_rules(path: str | Path | None) -> HouseRules:
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput("Cannot read {path}: {why}", path=str(path), why=exc) from None
     except tomllib.TOMLDecodeError as exc:
-        raise BadInput("{path}: not valid TOML: {why}", path=str(path), why=exc) from None
+        raise BadInput("{path}: {why}", path=str(path), why=exc) from None
     except ValidationError:
         raise BadInput(
             "{path}: {problems}", path=str(path), problems=rules_problems(data)

@@ -157,17 +157,13 @@ def read_only_note(path: Path) -> Message | None:
 
 
 def damaged_file(path: Path, why: BaseException) -> JournalError:
-    """The refusal for a file SQLite itself cannot read, whatever the error's text holds."""
-    try:
-        text = str(why)
-    except Exception:
-        text = type(why).__name__
-    text = text.encode("utf-8", "replace").decode("utf-8", "replace")[:200]
+    """The refusal for a file SQLite itself cannot read, whatever the error's text holds:
+    its reason said by its kind (SQLite's own text goes to the log)."""
     return JournalError(
         "{path} is damaged and cannot be read ({why}). 'banker recover' can save "
         "its intact commands into a new game.",
         path=path,
-        why=text,
+        why=why,
     )
 
 

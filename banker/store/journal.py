@@ -22,6 +22,7 @@ from banker.core.commands import Command, Setup, parse_setup_json
 from banker.core.errors import BadInput, BankerError, JournalError
 from banker.core.game import Applied, EntryKind, Game, Pending, Snapshot, Stack, rising_runs
 from banker.core.money import N_, Message, msg, plural
+from banker.core.record import ValidationError, problem_words
 from banker.core.state import GameState
 from banker.core.validators import validate
 from banker.core.view import VIEW_VERSION, ledger_view
@@ -42,6 +43,11 @@ __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
 DB_ERRORS = (sqlite3.Error, UnicodeError, OverflowError, MemoryError, RecursionError)
 """What reading a damaged SQLite file can raise: its own errors, and an error message
 that is not valid UTF-8, a number too big, a row too big or too deep."""
+def _problem(exc: ValueError) -> Message | ValueError:
+    """Why a setup was refused: a field and its problem, in the reader's words."""
+    return problem_words(exc) if isinstance(exc, ValidationError) else exc
+
+
 ROW_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 """What a damaged row's contents can raise while being parsed."""
 
@@ -98,7 +104,7 @@ class Journal:
         try:  # as the game will be read back: a setup built in code is checked here
             setup = parse_setup_json(setup.to_json())
         except ValueError as exc:
-            raise BadInput("This game cannot be started: {why}", why=str(exc)) from None
+            raise BadInput("This game cannot be started: {why}", why=_problem(exc)) from None
         if path.exists() or path.is_symlink():
             raise JournalError(
                 "A file already exists at {path}: open that game, or choose another name.",
@@ -427,7 +433,7 @@ class Journal:
                     "{path} is damaged ({why}). 'banker recover {path}' saves every intact "
                     "entry into a new game.",
                     path=self.path,
-                    why="; ".join(str(p) for p in problems),
+                    why=_integrity(problems),
                 )
             point = _rows_of(self._conn, "checkpoint", _CHECKPOINT)
             view = _rows_of(self._conn, "views", "seq, view")
@@ -694,6 +700,19 @@ def _damaged_snapshot(path: Path, seq: object) -> JournalError:
         "saves every entry into a new game.",
         path=path,
         seq=seq,
+    )
+
+
+def _integrity(problems: list[object]) -> Message:
+    """SQLite's own check found damage: how much, in the reader's words (its English
+    lines go to the log)."""
+    import logging
+
+    logging.getLogger("banker.causes").info("integrity_check: %s", "; ".join(map(str, problems)))
+    return plural(
+        len(problems),
+        "SQLite's own check of its pages found {n} problem",
+        "SQLite's own check of its pages found {n} problems",
     )
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from banker.core.commands import Setup, parse_command_json, parse_setup_json
-from banker.core.errors import BankerError, JournalError
+from banker.core.errors import BankerError, FileProblem, JournalError
 from banker.core.money import Message, msg
 from banker.i18n.causes import cause_words
 from banker.store import fileformat as ff
@@ -279,7 +279,7 @@ def _next_readable(conn: sqlite3.Connection, after: int) -> int | None:
 def _setup(row: Row | None, source: Path) -> Setup:
     try:
         if row is None or row[0] != 1 or row[1] != "setup" or not isinstance(row[2], str):
-            raise ValueError("no setup entry")
+            raise FileProblem("there is no setup entry where a game begins")
         return parse_setup_json(row[2])
     except ROW_ERRORS as exc:
         raise JournalError(

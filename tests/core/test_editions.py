@@ -412,7 +412,7 @@ def test_duplicate_deed_names_are_refused(tmp_path: Path) -> None:
         tmp_path, _edit('name = "Baltic Avenue"', 'name = "Mediterranean Avenue"')
     )
     assert message.startswith(f"{path}: ")
-    assert "deeds.1.name: duplicate name 'Mediterranean Avenue'" in message
+    assert "deeds.1.name: duplicate 'name' 'Mediterranean Avenue'" in message
 
 
 def test_deed_in_unknown_colour_group_is_refused(tmp_path: Path) -> None:
@@ -430,7 +430,7 @@ def test_card_advancing_to_unknown_square_is_refused(tmp_path: Path) -> None:
 
 def test_invalid_toml_is_refused(tmp_path: Path) -> None:
     message, path = _refusal(tmp_path, _edit('currency = "$"', 'currency = "$'))
-    assert message.startswith(f"{path}: not valid TOML: ")
+    assert message.startswith(f"{path}: it is not TOML: ")
     assert "line 4" in message
 
 
@@ -450,4 +450,4 @@ def test_railroad_with_rent_table_is_refused(tmp_path: Path) -> None:
     )
     message, path = _refusal(tmp_path, text)
     assert message.startswith(f"{path}: ")
-    assert re.search(r"deeds\.\d+: railroad 'Short Line' cannot have rent", message)
+    assert re.search(r"deeds\.\d+: railroad 'Short Line' cannot have 'rent'", message)
