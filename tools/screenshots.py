@@ -149,6 +149,36 @@ async def settlement(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def auction_opened(pilot: Pilot[None]) -> None:
+    """The auctioneer's screen before the first bid: the starting bid, whole."""
+    await pilot.press("colon")
+    await type_in(pilot, "auction st james place")
+    await pilot.press("enter")
+    await quiet(pilot)
+
+
+async def settlement_to_the_bank(pilot: Pilot[None]) -> None:
+    """Dave owes the bank more than he could raise: his bankruptcy statement (his deeds go
+    to auction without their mortgages)."""
+    await pilot.press("colon")
+    await type_in(pilot, "pay dave 3000")
+    await pilot.press("enter")
+    await quiet(pilot)
+    await pilot.press("k")
+    await pilot.pause()
+
+
+def with_a_debt(language: str) -> Callable[[Path], Path]:
+    """The demo game in `language` where Bob has paid Carol more than his cash."""
+
+    def make(path: Path) -> Path:
+        from tools.tables import open_debt
+
+        return open_debt(path, language)
+
+    return make
+
+
 async def end_game(pilot: Pilot[None]) -> None:
     await pilot.press("e", "y")
     await quiet(pilot)
@@ -247,6 +277,12 @@ SHOTS = (
     Shot("ledger-thai-80x24", (80, 24), ledger, demo_in("th", THAI_PLAYERS), png=True),
     Shot("ledger-malay-160x50", (160, 50), ledger, demo_in("ms")),
     Shot("ledger-thai-160x50", (160, 50), ledger, demo_in("th", THAI_PLAYERS), png=True),
+    Shot("auction-malay-80x24", (80, 24), auction_opened, demo_in("ms")),
+    Shot("auction-thai-80x24", (80, 24), auction_opened, demo_in("th"), png=True),
+    Shot("debt-malay-80x24", (80, 24), ledger, with_a_debt("ms")),
+    Shot("debt-thai-80x24", (80, 24), ledger, with_a_debt("th"), png=True),
+    Shot("bankruptcy-malay-80x24", (80, 24), settlement_to_the_bank, demo_in("ms")),
+    Shot("bankruptcy-thai-80x24", (80, 24), settlement_to_the_bank, demo_in("th"), png=True),
 )
 """Every snapshot test; the first fifteen are also the screenshots in `screenshots/`."""
 
@@ -258,6 +294,12 @@ SMALL_SHOTS = (
     "ledger-thai-80x24",
     "ledger-malay-160x50",
     "ledger-thai-160x50",
+    "auction-malay-80x24",
+    "auction-thai-80x24",
+    "debt-malay-80x24",
+    "debt-thai-80x24",
+    "bankruptcy-malay-80x24",
+    "bankruptcy-thai-80x24",
 )
 """Also written to `screenshots/`: the smallest terminal the app is made for, and the
 ledger in Malay and Thai at the smallest and a large one."""

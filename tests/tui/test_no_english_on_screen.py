@@ -7,6 +7,7 @@ label is cut short (the terminal measures Thai by cells, and so does this readin
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -16,11 +17,24 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 
+from banker.core import commands as c
 from banker.demo import DEMO_PLAYERS
+from banker.store import Journal
 from banker.tui.app import make_app
 from tests.english import board_names, english_in
 from tools.i18n_extract import LOCALE
-from tools.screenshots import THAI_PLAYERS, demo_in
+from tools.screenshots import (
+    THAI_PLAYERS,
+    Keys,
+    auction,
+    auction_opened,
+    demo_in,
+    jail,
+    ledger,
+    raise_funds,
+    settlement_to_the_bank,
+    with_a_debt,
+)
 from tools.tables import FULL_TABLE, TABLES
 
 TOUR: tuple[tuple[str, ...], ...] = (
@@ -150,3 +164,56 @@ async def test_no_screen_of_the_app_shows_english(
         cuts |= {f"{table}: {k}": v for k, v in short.items()}
     assert not leaks, leaks
     assert not cuts, f"labels cut short at {size[0]} columns: {cuts}"
+
+
+async def sold(pilot: Pilot[None]) -> None:
+    """Two bids, then the auctioneer's `c`: the "Sold?" question."""
+    await auction(pilot)
+    await pilot.press("c")
+
+
+def _jailed_in(language: str) -> Callable[[Path], Path]:
+    def make(path: Path) -> Path:
+        demo_in(language)(path)
+        with Journal.open(path) as journal:
+            journal.apply(c.MoveToken(player="Dave", how="forward", square=30))
+        return path
+
+    return make
+
+
+MOMENTS: dict[str, tuple[Callable[[str], Callable[[Path], Path]], Keys]] = {
+    "auction, no bid yet": (demo_in, auction_opened),
+    "auction, sold?": (demo_in, sold),
+    "debtor in the players panel": (with_a_debt, ledger),
+    "bankruptcy statement to the bank": (demo_in, settlement_to_the_bank),
+    "raise funds": (demo_in, raise_funds),
+    "jail dialog, in jail": (_jailed_in, jail),
+    "jail dialog, just visiting": (demo_in, jail),
+}
+"""The review's places, each reached as the banker reaches it: the game, then the keys."""
+
+
+@pytest.mark.parametrize("language", ["ms", "th"])
+@pytest.mark.parametrize("moment", list(MOMENTS))
+async def test_the_reviews_moments_at_80x24_show_no_english_and_cut_nothing(
+    language: str, moment: str, tmp_path: Path
+) -> None:
+    """What the reader found: the starting bid cut, the debtor's tag dropped, the jail and
+    bankruptcy sentences; each read off the screen at 80x24, every Latin word a name, an
+    amount, a key or a command word, and no label cut short."""
+    maker, keys = MOMENTS[moment]
+    path = maker(language)(tmp_path / "moment.banker")
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot)
+        await pilot.pause()
+        app.clear_notifications()
+        await pilot.pause()
+        text = seen(app)
+    assert app.journal is not None
+    app.journal.close()
+    names = [*DEMO_PLAYERS, "moment"]  # the game's name, in the title
+    assert english_in(text, language, names) == [], text
+    assert cut_labels(text, language, names) == [], text
