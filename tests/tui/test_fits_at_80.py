@@ -60,3 +60,24 @@ async def test_the_debtor_is_tagged_in_the_players_panel(language: str, tmp_path
         assert "…" not in table  # no head, name or amount cut short
     assert app.journal is not None
     app.journal.close()
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50), (200, 60)])
+async def test_the_deeds_panel_says_bank_whole_or_by_its_dot(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Thai ธนาคาร (6 cells) was cut to ธนาคา in an owner's column sized for the players'
+    names: the column now takes the word's width, or shows the bank's dot."""
+    from banker.tui.widgets.board import BoardView
+
+    path = tmp_path / "t.banker"
+    demo_in(path, "th").close()
+    app = make_app(path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = shown_in(app, app.screen.query_one(BoardView))
+    assert app.journal is not None
+    app.journal.close()
+    bank = translator("th")("bank")
+    assert bank in board or "·" in board
+    assert not re.search(f"{bank[:-1]}(?!{bank[-1]})", board), board

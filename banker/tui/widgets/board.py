@@ -64,8 +64,11 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
     middling = max(5, cell_len(_("hotel")), cell_len(_("mort.")))
     mark_width = 9 if roomy else 4 if narrow else middling
     rent_width = 8 if with_rent else 0
-    longest = max((cell_len(p.name) for p in view.players), default=0)
+    bank = _("bank")  # stands in the owner's column: Thai ธนาคาร is longer than a name
+    longest = max([cell_len(bank), *(cell_len(p.name) for p in view.players)])
     owner_width = owner_cells(width, longest)
+    if narrow or cell_len(bank) > owner_width:
+        bank = "·"  # the owner's column too narrow for the word: the dot, as on a narrow card
     name_width = width - owner_width - mark_width - (rent_width + 1 if with_rent else 0) - 2
     mortgaged = _("mortgaged") if roomy else "m" if narrow else _("mort.")
     for lot in group.lots:
@@ -73,7 +76,6 @@ def group_lines(view: LedgerView, group: GroupPanel, width: int) -> list[Text]:
         line = Text(no_wrap=True, overflow="crop")
         if lot.owner is None:
             line.append(pad(shown, name_width) + " ", style="dim")
-            bank = "·" if narrow else _("bank")
             line.append(pad(bank, owner_width) + " ", style="dim italic")
             line.append(" " * mark_width)
         else:
