@@ -75,7 +75,12 @@ def _parser(
         nargs="?",
         help=t(N_("one command, e.g. 'rent Bob Boardwalk'")),
     )
-    do.add_argument("-f", "--file", help=t(N_("a script: one command per line, # for comments")))
+    do.add_argument(
+        "-f",
+        "--file",
+        metavar=t(N_("FILE")),
+        help=t(N_("a script: one command per line, # for comments")),
+    )
 
     show = sub.add_parser("show", help=t(N_("print the state of a game")))
     show.add_argument("game", metavar=t(N_("GAME")))
@@ -192,7 +197,7 @@ def _parser(
         default=0,
         help=t(N_("its port (default: a free one)")),
     )
-    out.add_argument("-o", "--output", help=t(N_("a file (default: print)")))
+    out.add_argument("-o", "--output", metavar=t(N_("FILE")), help=t(N_("a file (default: print)")))
     out.add_argument("--force", action="store_true", help=t(N_("replace the file if there is one")))
     parser.epilog = (
         t(

@@ -147,7 +147,7 @@ def add_parser(
         act.add_argument("event", metavar="EVENT")
     out = acts.add_parser("csv", help=t(N_("every round's results as CSV")))
     out.add_argument("event", metavar="EVENT")
-    out.add_argument("-o", "--output", help=t(N_("a file (default: print)")))
+    out.add_argument("-o", "--output", metavar=t(N_("FILE")), help=t(N_("a file (default: print)")))
     out.add_argument("--force", action="store_true", help=t(N_("replace the file if there is one")))
     out.add_argument(
         "--standings",
