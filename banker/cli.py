@@ -16,7 +16,13 @@ from banker.core.errors import BadInput, BankerError
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.i18n import default_language, translator
-from banker.i18n.arguments import speak_arguments, take_language
+from banker.i18n.arguments import (
+    STANDINGS_PAGE,
+    TABLE_VIEW,
+    add_listening,
+    speak_arguments,
+    take_language,
+)
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.i18n.languages import LANGUAGES
 from banker.launch import LANG_HELP, TOURNAMENT_HELP, opens_app, start_app
@@ -111,18 +117,7 @@ def _parser(
     )
 
     demo = sub.add_parser("demo", help=t(N_("open the app on a game in full swing")))
-    demo.add_argument(
-        "--share-host",
-        metavar=t(N_("ADDRESS")),
-        help=t(N_("where the table view listens (default: LAN)")),
-    )
-    demo.add_argument(
-        "--share-port",
-        type=int,
-        metavar=t(N_("PORT")),
-        default=0,
-        help=t(N_("its port (default: free)")),
-    )
+    add_listening(demo, t, TABLE_VIEW, "--share-")
 
     edition = sub.add_parser("edition", help=t(N_("list the editions, or check an edition file")))
     edition_sub = edition.add_subparsers(dest="edition_action", metavar="list|check")
@@ -185,18 +180,7 @@ def _parser(
             help=t(N_("between equal points, in order: worth (money totals), wins, opponents")),
         )
     board.add_argument("--name", default="", help=t(N_("the championship's name")))
-    board.add_argument(
-        "--host",
-        metavar=t(N_("ADDRESS")),
-        help=t(N_("where the standings page listens (default: LAN)")),
-    )
-    board.add_argument(
-        "--port",
-        type=int,
-        metavar=t(N_("PORT")),
-        default=0,
-        help=t(N_("its port (default: a free one)")),
-    )
+    add_listening(board, t, STANDINGS_PAGE)
     out.add_argument("-o", "--output", metavar=t(N_("FILE")), help=t(N_("a file (default: print)")))
     out.add_argument("--force", action="store_true", help=t(N_("replace the file if there is one")))
     parser.epilog = (

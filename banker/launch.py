@@ -93,7 +93,7 @@ def start_app(argv: list[str], demo: bool = False, language: Language | None = N
     `language` (`--lang`, already taken off the line) instead of the game's."""
     _keys_not_flow_control()
     from banker.i18n import default_language, translator
-    from banker.i18n.arguments import speak_arguments
+    from banker.i18n.arguments import TABLE_VIEW, add_listening, speak_arguments
 
     say = translator(language or default_language())
     speak_arguments(say)  # a malformed line's refusal and `--help`, in the language asked
@@ -105,18 +105,7 @@ def start_app(argv: list[str], demo: bool = False, language: Language | None = N
         ),
     )
     app_parser.add_argument("game", nargs="?", metavar=say(N_("GAME")))
-    app_parser.add_argument(
-        "--share-host",
-        metavar=say(N_("ADDRESS")),
-        help=say(N_("where the table view listens (default: LAN)")),
-    )
-    app_parser.add_argument(
-        "--share-port",
-        type=int,
-        metavar=say(N_("PORT")),
-        default=0,
-        help=say(N_("its port (default: free)")),
-    )
+    add_listening(app_parser, say, TABLE_VIEW, "--share-")
     app_parser.add_argument(
         "--lang", choices=ACTION_LANGUAGES, help=say(N_(LANG_HELP))
     )  # taken off the line before: listed for `--help`

@@ -237,3 +237,19 @@ def test_a_librarys_reason_is_said_by_its_kind(caplog: pytest.LogCaptureFixture)
             assert not isinstance(words, str), exc
             assert words.render(thai) == said
     assert "Invalid value" in caplog.text or "Expected" in caplog.text
+
+
+def test_a_postgresql_reason_is_said_by_its_class() -> None:
+    """The server's English ("permission denied for table contact") never reaches the
+    table: its SQLSTATE class, or a connection that failed, in the table's words."""
+    psycopg = pytest.importorskip("psycopg")
+    from banker.i18n.causes import cause_words
+
+    malay = translator("ms")
+    refused = cause_words(psycopg.errors.InsufficientPrivilege("permission denied for table x"))
+    assert not isinstance(refused, str)
+    assert refused.render(malay) == malay("the database refused the request (permission or schema)")
+    gone = cause_words(psycopg.OperationalError("connection refused"))
+    assert not isinstance(gone, str)
+    assert gone.render(malay) == malay("the database cannot be reached")
+    assert "permission denied" not in refused.render(malay)

@@ -11,6 +11,7 @@ listed too.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from banker.i18n.languages import LANGUAGES, Language, is_language
 from banker.i18n.message import N_, Translator, msg
@@ -69,6 +70,32 @@ def take_language(argv: list[str]) -> tuple[list[str], Language | None]:
         )
         raise SystemExit("banker: " + said.render(translator(default_language())))
     return rest, asked
+
+
+TABLE_VIEW = (
+    N_("where the table view listens (default: LAN)"),
+    N_("its port (default: free)"),
+)
+"""The help of `--share-host` and `--share-port` (the app and the demo)."""
+STANDINGS_PAGE = (
+    N_("where the standings page listens (default: LAN)"),
+    N_("its port (default: a free one)"),
+)
+"""The help of a board's `--host` and `--port` (the tournament's and the national one)."""
+
+
+def add_listening(
+    parser: argparse.ArgumentParser,
+    say: Callable[[str], str],
+    helps: tuple[str, str],
+    prefix: str = "--",
+) -> None:
+    """`{prefix}host ADDRESS` and `{prefix}port PORT`: where a page listens, said in
+    `say`'s words (`--share-host` with the prefix `--share-`)."""
+    parser.add_argument(f"{prefix}host", metavar=say(N_("ADDRESS")), help=say(helps[0]))
+    parser.add_argument(
+        f"{prefix}port", type=int, metavar=say(N_("PORT")), default=0, help=say(helps[1])
+    )
 
 
 def speak_arguments(say: Translator) -> None:

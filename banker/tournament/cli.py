@@ -14,6 +14,7 @@ from banker.core.edition import load_edition
 from banker.core.errors import BadInput
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.i18n import ENGLISH, Translator, default_language, translator
+from banker.i18n.arguments import STANDINGS_PAGE, add_listening
 from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
 from banker.launch import TOURNAMENT_HELP
 from banker.tournament.journal import EventJournal, resolve_event_path
@@ -168,7 +169,10 @@ def add_parser(
         "--to", required=True, metavar="DSN", help=t(N_("the national database's address"))
     )
     publish.add_argument(
-        "--venue", required=True, help=t(N_("this venue's id in the championship, e.g. kl-1"))
+        "--venue",
+        required=True,
+        metavar=t(N_("ID")),
+        help=t(N_("this venue's id in the championship, e.g. kl-1")),
     )
     join = acts.add_parser(
         "join", help=t(N_("a table's side: send its share address to the director"))
@@ -188,25 +192,16 @@ def add_parser(
         "board", help=t(N_("the live board of every table, and the standings page"))
     )
     board.add_argument("event", metavar="EVENT")
-    board.add_argument(
-        "--host",
-        metavar=t(N_("ADDRESS")),
-        help=t(N_("where the standings page listens (default: LAN)")),
-    )
-    board.add_argument(
-        "--port",
-        type=int,
-        metavar=t(N_("PORT")),
-        default=0,
-        help=t(N_("its port (default: a free one)")),
-    )
+    add_listening(board, t, STANDINGS_PAGE)
     board.add_argument(
         "--publish",
         metavar="DSN",
         help=t(N_("also send the event and its tables to the national database at DSN")),
     )
     board.add_argument(
-        "--venue", help=t(N_("this venue's id in the championship, e.g. kl-1 (with --publish)"))
+        "--venue",
+        metavar=t(N_("ID")),
+        help=t(N_("this venue's id in the championship, e.g. kl-1 (with --publish)")),
     )
 
 
