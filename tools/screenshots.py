@@ -29,6 +29,7 @@ from banker.core.edition import load_edition
 from banker.demo import DEMO_PLAYERS, DEMO_RULES, demo_commands, make_demo
 from banker.store import Journal
 from banker.tui.app import BankerApp, make_app
+from tools.tables import open_debt
 
 Keys = Callable[[Pilot[None]], Awaitable[None]]
 
@@ -172,8 +173,6 @@ def with_a_debt(language: str) -> Callable[[Path], Path]:
     """The demo game in `language` where Bob has paid Carol more than his cash."""
 
     def make(path: Path) -> Path:
-        from tools.tables import open_debt
-
         return open_debt(path, language)
 
     return make

@@ -18,7 +18,7 @@ from banker.core.commands import Command, Setup, command_json, parse_command_jso
 from banker.core.engine import apply
 from banker.core.errors import BadInput, BankerError, JournalError, NothingToUndo
 from banker.core.money import Message, msg
-from banker.core.record import ValidationError, problem_words
+from banker.core.record import refusal_of
 from banker.core.state import GameState, new_game_state
 
 CHECKPOINT_EVERY = 64
@@ -242,8 +242,7 @@ class Game:
         try:  # as a replay will read it back: a command built in code is checked here
             command = parse_command_json(text)
         except ValueError as exc:
-            why = problem_words(exc) if isinstance(exc, ValidationError) else exc
-            raise BadInput("This command cannot be recorded: {why}", why=why) from None
+            raise BadInput("This command cannot be recorded: {why}", why=refusal_of(exc)) from None
         new_state, receipt = apply(self.state, command)
         seq = self.seq + 1
         entry = Applied(seq, text, receipt.message, command)

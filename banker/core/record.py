@@ -56,6 +56,12 @@ def problem_words(exc: ValidationError) -> Message:
     return msg("{where}: {what}", where=where, what=what) if where else msg("{what}", what=what)
 
 
+def refusal_of(exc: ValueError) -> Message | ValueError:
+    """Why a record was refused when it was read back: a field and its problem, in the
+    reader's words, for a record's own check; other errors as they are (for `msg`)."""
+    return problem_words(exc) if isinstance(exc, ValidationError) else exc
+
+
 def _kind(name: str) -> Message | str:
     return msg(_KINDS[name]) if name in _KINDS else name
 

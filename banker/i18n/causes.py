@@ -64,10 +64,7 @@ def cause_words(exc: BaseException) -> Message | str:
         return own
     words = _kind_words(exc)
     if isinstance(words, Message):
-        try:
-            log.info("%s: %s", type(exc).__name__, exc)
-        except Exception:  # a reason that cannot even say itself
-            log.info("%s", type(exc).__name__)
+        log.info("%s: %s", type(exc).__name__, own_text(exc))
     return words
 
 
@@ -100,7 +97,17 @@ def _kind_words(exc: BaseException) -> Message | str:
         return msg(N_("it is nested too deeply to be read"))
     if isinstance(exc, ValueError | KeyError | TypeError | IndexError | AttributeError):
         return msg(N_("its contents are not valid"))  # a damaged record, as Python read it
-    return str(exc)
+    return own_text(exc)
+
+
+def own_text(exc: BaseException) -> str:
+    """An exception's own text, whatever it holds: at most 200 characters of valid UTF-8,
+    its class's name if it cannot say itself."""
+    try:
+        text = str(exc)
+    except Exception:
+        text = type(exc).__name__
+    return text.encode("utf-8", "replace").decode("utf-8", "replace")[:200]
 
 
 def _toml_words(text: str) -> Message:

@@ -12,8 +12,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from banker.core.errors import BankerError
-from banker.core.money import Message
-from banker.i18n.causes import cause_words
 
 if TYPE_CHECKING:
     import psycopg
@@ -72,7 +70,7 @@ def connect(dsn: str) -> psycopg.Connection:
     try:
         return psycopg.connect(dsn, connect_timeout=10, autocommit=True)
     except psycopg.Error as exc:
-        raise BankerError("Cannot reach the national database: {why}", why=_why(exc)) from None
+        raise BankerError("Cannot reach the national database: {why}", why=exc) from None
 
 
 def version(conn: psycopg.Connection) -> int:
@@ -119,15 +117,8 @@ def init(dsn: str) -> list[str]:
                     )
                 applied.append(migration.name)
         except psycopg.Error as exc:
-            raise BankerError(
-                "The national database was not changed: {why}", why=_why(exc)
-            ) from None
+            raise BankerError("The national database was not changed: {why}", why=exc) from None
         finally:
             if not conn.closed:
                 conn.execute("SELECT pg_advisory_unlock(%s)", (LOCK,))
     return applied
-
-
-def _why(exc: Exception) -> Message | str:
-    """The server's reason in the table's words (its own text goes to the log)."""
-    return cause_words(exc)

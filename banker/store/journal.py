@@ -22,10 +22,11 @@ from banker.core.commands import Command, Setup, parse_setup_json
 from banker.core.errors import BadInput, BankerError, JournalError
 from banker.core.game import Applied, EntryKind, Game, Pending, Snapshot, Stack, rising_runs
 from banker.core.money import N_, Message, msg, plural
-from banker.core.record import ValidationError, problem_words
+from banker.core.record import refusal_of
 from banker.core.state import GameState
 from banker.core.validators import validate
 from banker.core.view import VIEW_VERSION, ledger_view
+from banker.i18n.causes import log as causes_log
 from banker.store import fileformat as ff
 from banker.store.fileformat import APPLICATION_ID, SCHEMA_VERSION
 from banker.store.glance import (
@@ -43,11 +44,6 @@ __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
 DB_ERRORS = (sqlite3.Error, UnicodeError, OverflowError, MemoryError, RecursionError)
 """What reading a damaged SQLite file can raise: its own errors, and an error message
 that is not valid UTF-8, a number too big, a row too big or too deep."""
-def _problem(exc: ValueError) -> Message | ValueError:
-    """Why a setup was refused: a field and its problem, in the reader's words."""
-    return problem_words(exc) if isinstance(exc, ValidationError) else exc
-
-
 ROW_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 """What a damaged row's contents can raise while being parsed."""
 
@@ -104,7 +100,7 @@ class Journal:
         try:  # as the game will be read back: a setup built in code is checked here
             setup = parse_setup_json(setup.to_json())
         except ValueError as exc:
-            raise BadInput("This game cannot be started: {why}", why=_problem(exc)) from None
+            raise BadInput("This game cannot be started: {why}", why=refusal_of(exc)) from None
         if path.exists() or path.is_symlink():
             raise JournalError(
                 "A file already exists at {path}: open that game, or choose another name.",
@@ -706,9 +702,7 @@ def _damaged_snapshot(path: Path, seq: object) -> JournalError:
 def _integrity(problems: list[object]) -> Message:
     """SQLite's own check found damage: how much, in the reader's words (its English
     lines go to the log)."""
-    import logging
-
-    logging.getLogger("banker.causes").info("integrity_check: %s", "; ".join(map(str, problems)))
+    causes_log.info("integrity_check: %s", "; ".join(map(str, problems)))
     return plural(
         len(problems),
         "SQLite's own check of its pages found {n} problem",

@@ -18,7 +18,6 @@ from pathlib import Path
 from banker.core.commands import Setup, parse_command_json, parse_setup_json
 from banker.core.errors import BankerError, FileProblem, JournalError
 from banker.core.money import Message, msg
-from banker.i18n.causes import cause_words
 from banker.store import fileformat as ff
 from banker.store.glance import read_only_note
 from banker.store.journal import (
@@ -97,7 +96,7 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
         raise JournalError(
             "Nothing can be read from {path} ({why}): it is not a game file, or too damaged.",
             path=source,
-            why=_cause(exc),
+            why=exc,
         ) from None
     report = Recovery(source, target, read_only=note)
     if check.damaged:
@@ -123,7 +122,7 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
         _publish(building, target)
     except DB_ERRORS as exc:
         raise JournalError(
-            "The recovered game cannot be written to {path} ({why}).", path=target, why=_cause(exc)
+            "The recovered game cannot be written to {path} ({why}).", path=target, why=exc
         ) from None
     finally:
         _unlink_quietly(building)
@@ -174,7 +173,7 @@ def _replay(journal: Journal, rows: Iterator[Row], report: Recovery) -> None:
             else:
                 raise BankerError("a damaged entry (kind {kind})", kind=repr(kind)[:40])
         except (BankerError, *ROW_ERRORS) as exc:
-            report.lost.append(msg("entry {seq}: {why}", seq=seq, why=_cause(exc)))
+            report.lost.append(msg("entry {seq}: {why}", seq=seq, why=exc))
             continue
         report.saved += 1
 
@@ -226,7 +225,7 @@ def _scan(conn: sqlite3.Connection, chained: bool, report: Recovery) -> Iterator
             resume = _next_readable(conn, after)
             if resume is None or resume <= after:
                 report.lost.append(
-                    msg("every entry after {seq}: unreadable ({why})", seq=after, why=_cause(exc))
+                    msg("every entry after {seq}: unreadable ({why})", seq=after, why=exc)
                 )
                 return
             if resume > first:
@@ -285,7 +284,7 @@ def _setup(row: Row | None, source: Path) -> Setup:
         raise JournalError(
             "The setup of {path} cannot be read ({why}): there is no game to recover.",
             path=source,
-            why=_cause(exc),
+            why=exc,
         ) from None
 
 
@@ -295,20 +294,6 @@ def _unreadable(first: int, last: int, exc: BaseException) -> Message:
             "entries {first} to {last}: unreadable ({why})",
             first=first,
             last=last,
-            why=_cause(exc),
+            why=exc,
         )
-    return msg("entry {seq}: unreadable ({why})", seq=first, why=_cause(exc))
-
-
-def _cause(exc: BaseException) -> Message | str:
-    """The reason in the reader's words where it is known, else its text, bounded."""
-    words = cause_words(exc)
-    return words if isinstance(words, Message) else _text(exc)
-
-
-def _text(exc: BaseException) -> str:
-    try:
-        text = str(exc)
-    except Exception:
-        text = type(exc).__name__
-    return text.encode("utf-8", "replace").decode("utf-8", "replace")[:200]
+    return msg("entry {seq}: unreadable ({why})", seq=first, why=exc)
