@@ -14,9 +14,10 @@ from textual.widget import Widget
 
 from banker.core import commands as c
 from banker.i18n import translator
+from banker.store import Journal
 from banker.tui.app import make_app
 from banker.tui.widgets.players import PlayersTable
-from tools.tables import demo_in, open_debt
+from tools.tables import demo_in, full_table, open_debt
 
 LANGUAGES = ["en", "ms", "th"]
 SIZE = (80, 24)
@@ -81,3 +82,22 @@ async def test_the_deeds_panel_says_bank_whole_or_by_its_dot(
     bank = translator("th")("bank")
     assert bank in board or "·" in board
     assert not re.search(f"{bank[:-1]}(?!{bank[-1]})", board), board
+
+
+async def test_the_narrow_head_is_taken_only_when_it_makes_room_for_the_tag(
+    tmp_path: Path,
+) -> None:
+    """Eight long names at 80x24 in Malay: Bartholomew's "berhutang" does not fit even
+    beside "Geran", so the tag gives way and the Deeds column keeps its whole head."""
+    path = full_table(tmp_path / "f.banker", "ms")
+    with Journal.open(path) as journal:
+        journal.apply(c.Pay(player="Bartholomew", amount=900, to="Constance"))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = shown_in(app, app.screen.query_one(PlayersTable))
+    assert app.journal is not None
+    app.journal.close()
+    malay = translator("ms")
+    assert malay("Deeds") in table
+    assert malay.pgettext("narrow column", "Deeds") not in table

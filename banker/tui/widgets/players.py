@@ -51,8 +51,9 @@ class Fit:
     The order of giving way, narrowest last: the token's square goes first, then the
     columns close up, then the Deeds column takes its narrow head (Malay's "Geran" for
     "Surat ikatan": the head, not a debtor's tag, gives way first), then a debtor's name
-    drops the word "owes" (the cash stays red and the Bank panel says whom they owe), then
-    the deed swatches are cut to the room left (the count stays). The seat, the turn
+    drops the word "owes" (the cash stays red and the Bank panel says whom they owe) with
+    the whole head back if the tag was all it made room for, then the narrow head again,
+    then the deed swatches are cut to the room left (the count stays). The seat, the turn
     marker, every name, cash, worth and jail cards never go: a panel too narrow for them
     is the ledger's cue to stack its panels (see `LedgerScreen.lay_out`).
     """
@@ -158,6 +159,7 @@ class PlayersTable(Widget, can_focus=True):
         Fit(square=False),
         Fit(gap=TIGHT_GAP, square=False),
         Fit(gap=TIGHT_GAP, square=False, narrow_heads=True),
+        Fit(gap=TIGHT_GAP, square=False, owes_tag=False),  # the narrow head bought nothing
         Fit(gap=TIGHT_GAP, square=False, owes_tag=False, narrow_heads=True),
     )
     """The order of giving way, widest first; the last is followed by cutting the strip."""
