@@ -425,6 +425,14 @@ class MoveToken(_Command, frozen=True, kw_only=True):
     """The throw was a double: the player throws again, or leaves jail."""
 
 
+class NewLink(_Command, frozen=True, kw_only=True):
+    """The player's phone link is replaced: the old one stops opening their page at once
+    (a phone lost, or a link seen by someone else)."""
+
+    verb: Literal["link"] = "link"
+    player: str
+
+
 class EndGame(_Command, frozen=True, kw_only=True):
     """End the game now: the richest player wins."""
 
@@ -461,6 +469,7 @@ Command: TypeAlias = (
     | PassTurn
     | MoveToken
     | EndGame
+    | NewLink
 )
 """Any command that changes a game after its setup."""
 

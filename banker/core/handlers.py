@@ -14,6 +14,7 @@ from banker.core.commands import (
     LeaveJail,
     LiftMortgage,
     Mortgage,
+    NewLink,
     PassGo,
     Pay,
     PayRent,
@@ -338,6 +339,13 @@ def parking(state: GameState, cmd: TakeParking) -> Message:
 LANGUAGE_WORDS = {"en": N_("English"), "ms": N_("Malay"), "th": N_("Thai")}
 """Each language's name as a sentence says it, in the language the sentence is in (Thai
 says ภาษาไทย, not ไทย after its own word for language). Translated with the sentence."""
+
+
+def new_link(state: GameState, cmd: NewLink) -> Message:
+    if cmd.player not in [p.name for p in state.players]:
+        player_of(state, cmd.player)  # says who the players are
+    state.links[cmd.player] = state.links.get(cmd.player, 0) + 1
+    return msg("{p}'s phone link is new: the old one no longer opens their page.", p=cmd.player)
 
 
 def language(state: GameState, cmd: SetLanguage) -> Message:

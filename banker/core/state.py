@@ -181,6 +181,9 @@ class GameState(Record, kw_only=True):
     turn is the next player's (passing it goes there, not one further)."""
     landing: Landing | None = None
     """The last arrival of a token on a square, for the offers that follow it."""
+    links: dict[str, int] = {}
+    """How many times each player's phone link was replaced (none: their first link).
+    The link itself is a secret of the computer that shares the game, never journaled."""
 
     def player(self, name: str) -> Player:
         for p in self.players:

@@ -341,6 +341,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     Word("undo", N_("undo"), reading.undo, "undo"),
     Word("redo", N_("redo"), reading.redo, "redo"),
     Verb(c.DealDeeds, deal.deal, None),
+    Verb(c.NewLink, handlers.new_link, None, any_moment=True),
 )
 """Every verb, and the words that only ask or move through history, in the order help
 lists them."""

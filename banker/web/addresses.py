@@ -12,7 +12,7 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 
 from banker.web.site import ShareError
@@ -71,10 +71,27 @@ def kept_share(game: Path) -> tuple[int, str] | None:
     return kept_address(str(game.resolve()))
 
 
-def keep_share(game: Path, port: int, token: str) -> None:
-    """Remember where `game` is shared (best effort: an unwritable folder only means a
-    new address next time)."""
-    keep_address(str(game.resolve()), port, token)
+def keep_share(game: Path, port: int, token: str, key: str | None = None) -> None:
+    """Remember where `game` is shared, and the key of its players' links (best effort:
+    an unwritable folder only means a new address next time)."""
+    keep_address(str(game.resolve()), port, token, key)
+
+
+def kept_link_key(game: Path) -> str | None:
+    """The key `game`'s players' own links were last worked out from, when kept and sound
+    (the app and `banker share` give the same player the same link)."""
+    entry = _read_shares(_shares_file()).get(str(game.resolve()))
+    key = entry.get("key") if isinstance(entry, dict) else None
+    return key if isinstance(key, str) and TOKEN.fullmatch(key) else None
+
+
+def forget_share(game: Path) -> None:
+    """Forget where `game` was shared: the next share has a new address and new links
+    (the banker stopped sharing: the old codes must stop opening the table)."""
+    path = _shares_file()
+    shares = _read_shares(path)
+    if shares.pop(str(game.resolve()), None) is not None:
+        _write_shares(path, shares)
 
 
 def kept_address(key: str) -> tuple[int, str] | None:
@@ -86,14 +103,21 @@ def kept_address(key: str) -> tuple[int, str] | None:
     return kept(entry.get("port"), entry.get("token"))
 
 
-def keep_address(key: str, port: int, token: str) -> None:
-    """Remember a page's port and token under `key` (best effort)."""
+def keep_address(key: str, port: int, token: str, link_key: str | None = None) -> None:
+    """Remember a page's port and token under `key` (best effort), and the key of the
+    players' links when it has them."""
     path = _shares_file()
     shares = {k: v for k, v in _read_shares(path).items() if isinstance(v, dict)}
     shares.pop(key, None)
     shares[key] = {"port": port, "token": token}
+    if link_key is not None:
+        shares[key]["key"] = link_key
     while len(shares) > MOST_SHARES:
         shares.pop(next(iter(shares)))
+    _write_shares(path, shares)
+
+
+def _write_shares(path: Path, shares: Mapping[str, object]) -> None:
     building = path.with_name(f".{path.name}.{os.getpid()}")
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,12 +1,12 @@
-"""The table view's web server: read-only, token-guarded, in the caller's own event loop.
+"""The table view's web server: link-guarded, in the caller's own event loop.
 
 One `TableView` serves one game. `start()` binds an aiohttp site on the running loop
 (no thread, no other process); phones load a small page that follows the game over
-server-sent events. Every route sits under an unguessable token, new each time sharing
-starts unless the caller keeps an earlier one (`banker share` keeps its address from one
-start to the next); anything else, a wrong token included, is 404. Only GET is answered,
-nothing a phone sends reaches the game, and files are served only from an in-memory
-table of the package's own assets.
+server-sent events. Every route sits under an unguessable link: the table's token (anyone
+at the table, read-only), or a player's own secret (`banker.web.links`), both kept from
+one start to the next by the callers that keep their address; anything else, a wrong or
+replaced link included, is 404. Files are served only from an in-memory table of the
+package's own assets.
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ from html import escape
 from importlib import resources
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 
 from banker.core.errors import BankerError
 from banker.i18n import N_, translator
 from banker.store.journal import Journal
 from banker.web.limits import Gate, quiet_logs
+from banker.web.links import Holder, Links, new_key
 from banker.web.net import url_host
 from banker.web.qr import QrText, qr_text
 from banker.web.site import (
@@ -34,15 +36,26 @@ from banker.web.site import (
     ShareError,
     listen,
     secure_headers,
-    token_guard,
 )
-from banker.web.stream import EventStream
+from banker.web.stream import MAX_STREAMS, EventStream
 from banker.web.table import PAGE_WORDS, source_json
 
 TOKEN_BYTES = 16
 """128 bits of randomness in every sharing token."""
 POLL_SECONDS = 0.25
 """How often the server looks for entries it was not told about (another process's)."""
+
+PLAYER_STREAMS = 4
+"""Event streams one player's link may hold: a phone and a tablet, reloaded; the newest
+replaces the oldest."""
+TABLE_STREAMS = MAX_STREAMS // 2
+"""Event streams the table's link may hold (a venue screen, onlookers): with eight
+players' links at `PLAYER_STREAMS`, the page never holds more than `MAX_STREAMS`."""
+LINK = r"{link:[A-Za-z0-9_-]{16,64}}"
+"""The first part of every path: a token or a player's secret."""
+
+HOLDER = web.RequestKey("holder", Holder)
+"""Whose link a request came by (set by the guard)."""
 
 _TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 
@@ -104,7 +117,9 @@ class TableView:
         self._table: bytes = b""
         self._sent: tuple[Journal, int] | None = None
         """The journal and seq of the table phones have now."""
-        self.streams = EventStream("table")
+        self.links = Links(new_key())
+        """The players' own links (`banker.web.links`), from a key kept with the address."""
+        self.streams = EventStream("table", self._streams_of)
         """The phones' event streams (`banker.web.stream`)."""
         self._closing = False
         self.gate = Gate(SECURITY_HEADERS)
@@ -123,14 +138,28 @@ class TableView:
             return ""
         return f"http://{url_host(self.host)}:{self.port}/{self.token}/"
 
+    @property
+    def link_key(self) -> str:
+        """What every player's secret is worked out from: keep it with the address."""
+        return self.links.key
+
     def player_url(self, player: str) -> str:
-        """The page that puts `player`'s own statement first."""
-        names = [p.name for p in self.journal.game.state.players]
-        return f"{self.url}p/{names.index(player)}" if self.url else ""
+        """`player`'s own link: their page, opened as them."""
+        state = self.journal.game.state
+        names = [p.name for p in state.players]
+        secret = self.links.secrets(state)[names.index(player)]
+        return self.url.replace(f"/{self.token}/", f"/{secret}/") if self.url else ""
 
     def player_urls(self) -> dict[str, str]:
-        """Every player's own page, by name, in seating order."""
+        """Every player's own link, by name, in seating order."""
         return {p.name: self.player_url(p.name) for p in self.journal.game.state.players}
+
+    def holder(self, given: str) -> Holder | None:
+        """Whose link `given` (a path's first part) is now; None: it opens nothing."""
+        return self.links.holder(self.journal.game.state, self.token, given)
+
+    def _streams_of(self, link: str) -> int:
+        return TABLE_STREAMS if link == self.token else PLAYER_STREAMS
 
     def qr(self, player: str | None = None) -> QrText:
         """The QR code of the table's URL, or of one player's page."""
@@ -141,7 +170,13 @@ class TableView:
         """How many phones follow the game right now."""
         return self.streams.open
 
-    async def start(self, host: str | None = None, port: int = 0, token: str | None = None) -> str:
+    async def start(
+        self,
+        host: str | None = None,
+        port: int = 0,
+        token: str | None = None,
+        key: str | None = None,
+    ) -> str:
         """Start serving on the running loop; returns the URL.
 
         Args:
@@ -149,12 +184,16 @@ class TableView:
                 local network (127.0.0.1 without one).
             port: the port; 0 takes a free one.
             token: the token of an earlier start, to keep its address; None: a new one.
+            key: the link key of an earlier start, to keep the players' links; None:
+                the one this view has.
 
         Raises:
             ShareError: the address or port cannot be used.
         """
         if self._runner is not None:
             return self.url
+        if key is not None:
+            self.links = Links(key)
         app = self.make_app(token)
         quiet_logs(lambda: self.token)
         self.gate = Gate(SECURITY_HEADERS)
@@ -202,11 +241,11 @@ class TableView:
         self.streams.start(None)
         self._sent = None
         self._publish()
-        base = f"/{self.token}/"
-        app = web.Application(middlewares=[token_guard(lambda: self.token)])
+        base = f"/{LINK}/"
+        app = web.Application(middlewares=[self._guard])
         app.router.add_get(base, self._page_handler, allow_head=False)
         app.router.add_get(base + r"p/{player:\d{1,2}}", self._page_handler, allow_head=False)
-        app.router.add_get(base + "events", self.streams.serve, allow_head=False)
+        app.router.add_get(base + "events", self._events_handler, allow_head=False)
         app.router.add_get(base + "table.json", self._table_handler, allow_head=False)
         app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
         app.on_response_prepare.append(secure_headers)
@@ -227,13 +266,36 @@ class TableView:
                 await self._watcher
             self._watcher = None
 
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """404 for anything outside a link that opens the game now; 405 for anything but
+        GET. Who the link belongs to is `request[HOLDER]`."""
+        first = request.raw_path.split("?", 1)[0].split("/", 2)
+        given = first[1] if len(first) > 1 and self.token else ""
+        holder = self.holder(given) if given else None
+        if holder is None:
+            if given and self.links.replaced(self.journal.game.state, given):
+                raise web.HTTPGone()  # the page says: ask the banker for the new code
+            raise web.HTTPNotFound()
+        if request.method != "GET":
+            raise web.HTTPMethodNotAllowed(request.method, ["GET"])
+        request[HOLDER] = holder
+        return await handler(request)
+
+    async def _events_handler(self, request: web.Request) -> web.StreamResponse:
+        holder = request[HOLDER]
+        return await self.streams.serve(request, holder.link)
+
     async def _page_handler(self, request: web.Request) -> web.Response:
-        player = -1
+        holder = request[HOLDER]
+        player = -1 if holder.seat is None else holder.seat
         if "player" in request.match_info:
             player = int(request.match_info["player"])
-            if player >= len(self.journal.game.state.players):
+            if holder.is_player or player >= len(self.journal.game.state.players):
                 raise web.HTTPNotFound()
-        html = self._page.replace("{{base}}", f"/{self.token}/").replace("{{player}}", str(player))
+        html = self._page.replace("{{base}}", f"/{holder.link}/")
+        html = html.replace("{{player}}", str(player))
+        html = html.replace("{{own}}", "1" if holder.is_player else "0")
         language = self.journal.game.state.language
         translate = translator(language)
         html = html.replace("{{lang}}", language)
@@ -261,6 +323,7 @@ class TableView:
         key = (self.journal, self.journal.game.seq)
         if self._sent is not None and self._sent[0] is key[0] and self._sent[1] == key[1]:
             return
+        self.streams.keep_only(self.links.all(self.journal.game.state, self.token))
         table = source_json(self.journal)
         text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
         self._table = text.encode()

@@ -11,7 +11,7 @@ from typing import TextIO
 from banker.i18n import translator
 from banker.i18n.message import N_
 from banker.store.journal import Journal
-from banker.web.addresses import keep_share, kept_share, start_kept
+from banker.web.addresses import keep_share, kept_link_key, kept_share, start_kept
 from banker.web.qr import QrText
 from banker.web.server import TableView
 
@@ -21,7 +21,7 @@ def share_lines(view: TableView, qr: QrText, colour: bool) -> list[str]:
     and each player's page."""
     say = translator(view.journal.game.state.language)
     lines = [qr.ansi() if colour else "\n".join(qr.lines), "", f"  {view.url}", ""]
-    lines.append(say(N_("Each player's own page (their statement first):")))
+    lines.append(say(N_("Each player's own link (only theirs: it opens the table as them):")))
     for name, url in view.player_urls().items():
         lines.append(f"  {name}: {url}")
     lines += [
@@ -62,12 +62,12 @@ async def serve(
         view = TableView(journal, follow=True)
 
         async def start(at: int, token: str | None) -> str:
-            return await view.start(host, at, token)
+            return await view.start(host, at, token, kept_link_key(path))
 
         # the address of the last time, so the phones' links and the director's link hold
         _, moved = await start_kept(start, port, kept_share(path))
         if view.port is not None and view.token is not None:
-            keep_share(path, view.port, view.token)
+            keep_share(path, view.port, view.token, view.link_key)
         try:
             colour = out.isatty()
             say = translator(journal.game.state.language)

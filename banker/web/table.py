@@ -59,6 +59,7 @@ WORDS = [
     N_("live"),
     N_("reconnecting"),
     N_("sharing stopped"),
+    N_("this link was replaced: ask the banker for your new code"),
 ]
 """The page's own words, sent translated with every table so the page needs no catalogue."""
 

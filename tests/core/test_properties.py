@@ -133,6 +133,7 @@ STRATEGIES: dict[type[Any], st.SearchStrategy[Any]] = {
         ),
     ),
     c.SetLanguage: st.builds(c.SetLanguage, language=st.sampled_from(["en", "ms", "th"])),
+    c.NewLink: st.builds(c.NewLink, player=players),
     c.DealDeeds: st.builds(
         c.DealDeeds,
         deeds=st.dictionaries(deeds, players, max_size=3),

@@ -24,7 +24,7 @@ def state() -> GameState:
 
 def test_every_command_of_the_union_has_one_declaration() -> None:
     models = command_models()
-    assert len(models) == 29
+    assert len(models) == 30
     assert [verb_of(model.__new__(model)) for model in models] == [
         next(v for v in VERB_TABLE if v.model is model) for model in models
     ]
@@ -89,7 +89,7 @@ def test_the_moments_each_verb_declares() -> None:
         c.PassTurn, c.MoveToken, c.GoToJail,
     }  # fmt: skip
     assert {v.model for v in VERB_TABLE if v.in_auction} == {c.Bid, c.DropOut, c.CloseAuction}
-    assert {v.model for v in VERB_TABLE if v.any_moment} == {c.SetLanguage}
+    assert {v.model for v in VERB_TABLE if v.any_moment} == {c.SetLanguage, c.NewLink}
 
 
 def test_the_engine_asks_the_declaration_about_the_moment() -> None:

@@ -59,7 +59,8 @@ async def test_the_share_key_shows_a_code_that_opens_the_live_table(
         await pilot.press("right")
         await pilot.pause()
         player_url = decode(draw(drawn_lines(app.screen), tmp_path / "alice.pgm"))  # type: ignore[arg-type]
-        assert player_url == url + "p/0"
+        assert player_url == app.table_view.player_url("Alice")  # type: ignore[union-attr]
+        assert player_url.rsplit("/", 2)[0] == url.rsplit("/", 2)[0] and player_url != url
         await pilot.press("x")
         await pilot.pause(0.3)
         assert not isinstance(app.screen, ShareScreen)
@@ -104,3 +105,34 @@ async def test_the_whole_code_shows_at_80x24(demo_path: Path) -> None:
         assert buttons.region.y + buttons.region.height <= 24
         await pilot.press("x")
         await pilot.pause(0.3)
+
+
+async def test_n_gives_the_player_shown_a_new_link_journaled(
+    demo_path: Path, tmp_path: Path
+) -> None:
+    """The banker replaces a player's link from the share screen (a phone lost, a code seen
+    by someone else): journaled, the new code on screen, the old link dead at once."""
+    app = make_app(demo_path, share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert isinstance(screen, ShareScreen) and app.table_view is not None
+        await pilot.press("n")  # on the table's code: nothing to replace
+        assert app.journal is not None and app.journal.game.state.links == {}
+        await pilot.press("right", "right")
+        await pilot.pause()
+        bob = screen.players[1]
+        old = app.table_view.player_url(bob)
+        assert str(screen.query_one("#share-url", Static).render()) == old
+        await pilot.press("n")
+        await pilot.pause()
+        new = app.table_view.player_url(bob)
+        assert new != old and str(screen.query_one("#share-url", Static).render()) == new
+        assert app.journal.game.state.links == {bob: 1}
+        assert "phone link is new" in app.journal.entries(limit=1)[0].message.render()
+        async with aiohttp.ClientSession() as session:
+            async with session.get(old + "table.json") as response:
+                assert response.status == 410  # the page says the link was replaced
+            async with session.get(new + "table.json") as response:
+                assert response.status == 200

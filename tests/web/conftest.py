@@ -27,6 +27,14 @@ HOSTILE = "<script>x()</script>"
 PLAYERS = ["Alice", "Bob", HOSTILE]
 
 
+@pytest.fixture(autouse=True)
+def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where kept addresses and link keys go: never the tester's own folder."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("BANKER_HOME", str(home))
+    return home
+
+
 @pytest.fixture
 def game_path(tmp_path: Path) -> Path:
     return tmp_path / "friday.banker"

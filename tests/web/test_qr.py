@@ -51,7 +51,9 @@ async def test_the_code_the_app_draws_scans_to_the_url(banker: Journal, tmp_path
         assert qr.data == url
         assert decode(draw(qr.lines, tmp_path / "table.pgm")) == url
         bob = view.qr("Bob")
-        assert decode(draw(bob.lines, tmp_path / "bob.pgm")) == url + "p/1"
+        own = decode(draw(bob.lines, tmp_path / "bob.pgm"))
+        assert own == view.player_url("Bob") != url  # Bob's own secret, not the table's
+        assert view.token not in own
     finally:
         await view.stop()
 

@@ -70,7 +70,17 @@ async def test_share_follows_what_another_process_journals(
         out, err = proc.communicate(timeout=10)
     assert proc.returncode == 0, err
     assert "Sharing stopped." in out
-    assert "Bob: " + url + "p/1" in "\n".join(printed) + out
+    shown = "\n".join(printed)
+    bob = re.search(r"Bob: (http://\S+/)", shown)
+    assert bob and bob.group(1) != url and url.rsplit("/", 2)[1] not in bob.group(1)
+    async with aiohttp.ClientSession() as session:  # the same link once shared again
+        again, again_url, again_printed = start_share(game_path)
+        try:
+            assert again_url == url and f"Bob: {bob.group(1)}" in "\n".join(again_printed)
+            assert (await session.get(bob.group(1) + "table.json")).status == 200
+        finally:
+            again.send_signal(signal.SIGINT)
+            again.communicate(timeout=10)
 
 
 def test_share_refuses_a_missing_game(tmp_path: Path) -> None:

@@ -30,10 +30,12 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
     BINDINGS = [
         Binding("right", "next", N_("Next code")),
         Binding("left", "previous", N_("Previous code")),
+        Binding("n", "new_link", N_("New link")),
         Binding("x", "stop", N_("Stop sharing")),
         Binding("escape,s", "close", N_("Close (keep sharing)")),
     ]
-    """Left and right go through the table's code and each player's; x stops sharing."""
+    """Left and right go through the table's code and each player's; n gives the player
+    shown a new link (the old one stops at once); x stops sharing."""
 
     def __init__(self, view: TableView) -> None:
         super().__init__()
@@ -64,7 +66,11 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
         self.query_one("#share-qr", Static).update(
             Text("\n".join(code.lines), style=style, no_wrap=True)
         )
-        title = _("{p}'s own page").format(p=player) if player else _("Scan to follow the table")
+        title = (
+            _("{p}'s own link: only {p} scans it").format(p=player)
+            if player
+            else _("Scan to follow the table (read-only)")
+        )
         self.query_one("#share-title", Static).update(title)
         self.query_one("#share-url", Static).update(Text(code.data, style="bold"))
         self.show_phones()
@@ -79,16 +85,36 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
             )
         )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_link":
+            return self.shown > 0  # a player's code is shown
+        return True
+
+    def action_new_link(self) -> None:
+        """The player shown gets a new link, journaled; their old one stops at once."""
+        from banker.core.commands import NewLink
+        from banker.tui.app import BankerApp
+
+        if not self.shown or not isinstance(self.app, BankerApp):
+            return
+        if self.app.do(NewLink(player=self.players[self.shown - 1])):
+            self.show_code()
+
     def action_next(self) -> None:
         self.shown = (self.shown + 1) % (len(self.players) + 1)
         self.show_code()
+        self.refresh_bindings()
 
     def action_previous(self) -> None:
         self.shown = (self.shown - 1) % (len(self.players) + 1)
         self.show_code()
+        self.refresh_bindings()
 
     async def action_stop(self) -> None:
+        from banker.web.addresses import forget_share
+
         await self.view.stop()
+        forget_share(self.view.journal.path)
         self.app.notify(_("Sharing stopped: the old code no longer opens the table."))
         self.dismiss(None)
 
@@ -114,6 +140,7 @@ async def open_share(app: object, host: str | None = None, port: int = 0) -> Non
     The server runs on the app's own event loop; it follows the journal by itself.
     """
     from banker.tui.app import BankerApp
+    from banker.web.addresses import keep_share, kept_link_key, kept_share, start_kept
     from banker.web.server import TableView
     from banker.web.site import ShareError
 
@@ -127,9 +154,20 @@ async def open_share(app: object, host: str | None = None, port: int = 0) -> Non
         app.table_view = view
     view.journal = journal
     if not view.running:
+        path = journal.path
+        listen_on = host or app.share_host
+        keeps = app.demo_folder is None  # the demo game goes when the app does
+
+        async def start(at: int, token: str | None) -> str:
+            assert view is not None
+            return await view.start(listen_on, at, token, kept_link_key(path) if keeps else None)
+
+        # the address and the players' links of the last time, so their phones go on
         try:
-            await view.start(host or app.share_host, port or app.share_port)
+            await start_kept(start, port or app.share_port, kept_share(path) if keeps else None)
         except ShareError as exc:
             app.notify(said(exc.message), severity="error", timeout=8)
             return
+        if keeps and view.port is not None and view.token is not None:
+            keep_share(path, view.port, view.token, view.link_key)
     app.push_screen(ShareScreen(view))

@@ -170,6 +170,7 @@
       // The browser gave up (the server said no, or went away): ask whether sharing stopped.
       fetch(base + "table.json", { cache: "no-store" }).then(function (r) {
         if (r.status === 404) { stopped = true; source.close(); status(w("sharing stopped"), "bad"); }
+        else if (r.status === 410) { stopped = true; source.close(); status(w("this link was replaced: ask the banker for your new code"), "bad"); }
         else retryTimer = setTimeout(connect, 2000);
       }, function () { status(w("reconnecting"), "wait"); retryTimer = setTimeout(connect, 3000); });
     };
