@@ -4,8 +4,15 @@ A phone needs a handful of connections; an attacker on the same network can open
 thousands and leave them idle or half-sent. So every connection comes through a gate:
 
 - at most `PER_CLIENT` connections from one address, and `IN_ALL` in all (keeping file
-  descriptors for the journal); when all are taken, the one idle the longest that is not
-  an event stream makes room for the newcomer, so token holders keep being served;
+  descriptors for the journal);
+- where the page knows its links (`Gate(judge=...)`), a connection is judged by the first
+  line of its first request: a link that opens nothing gets a short 404 (or 410 for a
+  player's replaced link) and is closed at once, without waiting for its headers; a
+  connection that has not shown its link within `STRANGER_SECONDS` is closed. When all
+  connections are taken, a newcomer takes the place of the oldest not yet judged, then
+  of the oldest on the table's link that is not an event stream, then the one idle the
+  longest of the address holding the most: a holder of a player's link is served
+  whatever a crowd of addresses sends, a byte at a time or not at all;
 - a connection that is not an event stream is closed once idle for `IDLE_SECONDS`, or
   `MAX_AGE_SECONDS` after it opened, whatever it sends (a request half-sent a byte at a
   time included);
@@ -36,6 +43,11 @@ IN_ALL = 200
 """Connections in all, far below the process's file descriptors."""
 IDLE_SECONDS = 10.0
 MAX_AGE_SECONDS = 30.0
+STRANGER_SECONDS = 3.0
+"""A connection must show its link (its first request line) this soon: a phone's comes
+with the connection."""
+FIRST_LINE_BYTES = 2048
+"""The longest first request line a page answers (a phone's is under 200 bytes)."""
 SWEEP_SECONDS = 1.0
 LOG_EVERY_SECONDS = 10.0
 
@@ -89,12 +101,33 @@ class QuietLog(logging.Filter):
         return True
 
 
-class Gate:
-    """Who is connected, from where, since when, idle since when: every connection of
-    one address, by its transport."""
+PLAYER = 2
+"""A connection that came by a player's own link: the last to make room."""
+TABLE = 1
+"""A connection that came by the table's (read-only) link."""
+STRANGER = 0
+"""A connection not judged yet (its first line has not come)."""
+GONE = -1
+"""What `judge` says of a player's replaced link: answered 410, then closed."""
 
-    def __init__(self, headers: dict[str, str]) -> None:
+
+class Gate:
+    """Who is connected, from where, since when, idle since when, by which link: every
+    connection of one address, by its transport.
+
+    Args:
+        headers: the security headers every answer carries.
+        judge: what a path's first part opens: `PLAYER`, `TABLE`, `GONE`, or None (a
+            link that opens nothing). Without it, connections are not judged.
+    """
+
+    def __init__(
+        self, headers: dict[str, str], judge: Callable[[str], int | None] | None = None
+    ) -> None:
         self.headers = headers
+        self.judge = judge
+        self.answers = {status: _short_answer(status, headers) for status in (400, 404, 410)}
+        """The answers to a connection refused on its first line, made once."""
         self.open: dict[asyncio.BaseTransport, _Seen] = {}
         self.refused = 0
         self.closed_idle = 0
@@ -115,6 +148,8 @@ class Gate:
         if mine >= PER_CLIENT:
             self.refused += 1
             return False
+        if len(self.open) >= IN_ALL and self.judge is not None and self._make_room():
+            return True
         if len(self.open) >= IN_ALL:
             biggest = max(counts, key=lambda k: counts[k])
             theirs = [t for t, seen in self.open.items() if seen.client == biggest]
@@ -123,9 +158,40 @@ class Gate:
                 return False
         return True
 
+    def _make_room(self) -> bool:
+        """Close the oldest connection not judged yet, else the oldest on the table's link
+        that is not an event stream; False when there is none of either."""
+        for rank in (STRANGER, TABLE):
+            among = [t for t, seen in self.open.items() if seen.rank == rank and not seen.stream]
+            if among:
+                self._close(min(among, key=lambda t: self.open[t].opened))
+                return True
+        return False
+
+    def judged(self, transport: asyncio.BaseTransport, line: bytes) -> int | None:
+        """Judge a connection by its first request line: the rank it now has, or the
+        status of the answer that closes it (400, 404, 410)."""
+        seen = self.open.get(transport)
+        parts = line.split(b" ")
+        if seen is None or self.judge is None:
+            return None
+        if len(parts) != 3 or not parts[1].startswith(b"/"):
+            return 400
+        given = parts[1].split(b"?", 1)[0].split(b"/", 2)[1]
+        try:
+            rank = self.judge(given.decode("ascii"))
+        except UnicodeDecodeError:
+            rank = None
+        if rank is None or rank == GONE:
+            return 404 if rank is None else 410
+        seen.rank = rank
+        return None
+
     def enter(self, transport: asyncio.BaseTransport, client: str) -> None:
         now = time.monotonic()
         self.open[transport] = _Seen(client, now, now)
+        if self.judge is None:
+            self.open[transport].rank = TABLE
         if self._sweeper is None or self._sweeper.done():
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
@@ -176,7 +242,11 @@ class Gate:
             for transport, seen in list(self.open.items()):
                 if seen.stream:
                     continue
-                if now - seen.active > IDLE_SECONDS or now - seen.opened > MAX_AGE_SECONDS:
+                if (
+                    now - seen.active > IDLE_SECONDS
+                    or now - seen.opened > MAX_AGE_SECONDS
+                    or (seen.rank == STRANGER and now - seen.opened > STRANGER_SECONDS)
+                ):
                     self._close(transport)
 
     def stop(self) -> None:
@@ -206,14 +276,23 @@ class Gate:
 
 
 class _Seen:
-    __slots__ = ("active", "client", "lost", "opened", "stream")
+    __slots__ = ("active", "client", "lost", "opened", "rank", "stream")
 
     def __init__(self, client: str, opened: float, active: float) -> None:
         self.client = client
         self.opened = opened
         self.active = active
         self.stream = False
+        self.rank = STRANGER
         self.lost = asyncio.Event()
+
+
+def _short_answer(status: int, headers: dict[str, str]) -> bytes:
+    """A whole HTTP answer with `status` alone and the security headers, closing."""
+    lines = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}", "Content-Length: 0"]
+    lines += [f"{name}: {value}" for name, value in headers.items()]
+    lines += ["Connection: close", "", ""]
+    return "\r\n".join(lines).encode("latin-1")
 
 
 class _Door(asyncio.Protocol):
@@ -226,6 +305,8 @@ class _Door(asyncio.Protocol):
         self._gate = gate
         self._inner: asyncio.Protocol | None = None
         self._transport: asyncio.BaseTransport | None = None
+        self._first: bytearray | None = bytearray() if gate.judge is not None else None
+        """The first request line as it comes, until the gate has judged it."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
@@ -242,9 +323,30 @@ class _Door(asyncio.Protocol):
         self._inner.connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
-        if self._inner is not None and self._transport is not None:
-            self._gate.touch(self._transport)
-            self._inner.data_received(data)
+        if self._inner is None or self._transport is None:
+            return
+        self._gate.touch(self._transport)
+        if self._first is not None:
+            self._first += data
+            end = self._first.find(b"\n")
+            if end < 0 and len(self._first) <= FIRST_LINE_BYTES:
+                return  # the rest of the line is still to come
+            line = bytes(self._first[: end if 0 <= end <= FIRST_LINE_BYTES else 0])
+            data, self._first = bytes(self._first), None
+            refusal = self._gate.judged(self._transport, line.rstrip(b"\r"))
+            if refusal is not None:
+                self._refuse(refusal)
+                return
+        self._inner.data_received(data)
+
+    def _refuse(self, status: int) -> None:
+        """Answer a first line that opens nothing, then close: no headers awaited."""
+        transport = self._transport
+        if transport is not None:
+            self._gate.release(transport)  # its place is free at once
+        if isinstance(transport, asyncio.Transport):
+            transport.write(self._gate.answers[status])
+            transport.close()  # once the answer is written
 
     def eof_received(self) -> bool | None:
         return self._inner.eof_received() if self._inner is not None else None

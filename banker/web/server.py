@@ -26,7 +26,7 @@ from aiohttp.typedefs import Handler
 from banker.core.errors import BankerError
 from banker.i18n import N_, translator
 from banker.store.journal import Journal
-from banker.web.limits import Gate, quiet_logs
+from banker.web.limits import GONE, PLAYER, TABLE, Gate, quiet_logs
 from banker.web.links import Holder, Links, new_key
 from banker.web.net import url_host
 from banker.web.qr import QrText, qr_text
@@ -122,7 +122,7 @@ class TableView:
         self.streams = EventStream("table", self._streams_of)
         """The phones' event streams (`banker.web.stream`)."""
         self._closing = False
-        self.gate = Gate(SECURITY_HEADERS)
+        self.gate = Gate(SECURITY_HEADERS, self._judge)
         """The connections' limits (`banker.web.limits`)."""
 
     # The public face: start, stop, notify, the URLs and their QR codes.
@@ -157,6 +157,14 @@ class TableView:
     def holder(self, given: str) -> Holder | None:
         """Whose link `given` (a path's first part) is now; None: it opens nothing."""
         return self.links.holder(self.journal.game.state, self.token, given)
+
+    def _judge(self, given: str) -> int | None:
+        """What a connection's first link opens, for the gate: a player's own link ranks
+        above the table's; a replaced one is told so; anything else opens nothing."""
+        holder = self.holder(given) if self.token else None
+        if holder is not None:
+            return PLAYER if holder.is_player else TABLE
+        return GONE if self.links.replaced(self.journal.game.state, given) else None
 
     def _streams_of(self, link: str) -> int:
         return TABLE_STREAMS if link == self.token else PLAYER_STREAMS
@@ -196,7 +204,7 @@ class TableView:
             self.links = Links(key)
         app = self.make_app(token)
         quiet_logs(lambda: self.token)
-        self.gate = Gate(SECURITY_HEADERS)
+        self.gate = Gate(SECURITY_HEADERS, self._judge)
         self.streams.gate = self.gate
         try:
             self._runner, self.host, self.port = await listen(

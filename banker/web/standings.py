@@ -22,7 +22,7 @@ from aiohttp import web
 
 from banker.core.money import N_
 from banker.i18n import translator
-from banker.web.limits import Gate
+from banker.web.limits import TABLE, Gate
 from banker.web.net import url_host
 from banker.web.qr import QrText, qr_text
 from banker.web.server import TOKEN_BYTES
@@ -156,7 +156,7 @@ class StandingsView:
         if self._runner is not None:
             return self.url
         app = self.make_app(token)
-        self.gate = Gate(SECURITY_HEADERS)
+        self.gate = Gate(SECURITY_HEADERS, self._judge)
         self.streams.gate = self.gate
         try:
             self._runner, self.host, self.port = await listen(
@@ -170,6 +170,13 @@ class StandingsView:
             self.token = None
             raise
         return self.url
+
+    def _judge(self, given: str) -> int | None:
+        """The page's one link, for the gate: anything else opens nothing."""
+        token = self.token
+        if token and secrets.compare_digest(given.encode(), token.encode()):
+            return TABLE
+        return None
 
     async def stop(self) -> None:
         runner, self._runner = self._runner, None

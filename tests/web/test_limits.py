@@ -126,6 +126,112 @@ async def test_a_closed_event_stream_frees_its_slot_at_once(
     assert view.phones == 0
 
 
+async def trickle(view: TableView, source: str, first: bytes, stop: asyncio.Event) -> None:
+    """One machine of a crowd: a first line at once, then a header line every half second
+    (never idle, never done), reconnecting soon after the server closes it."""
+    while not stop.is_set():
+        try:
+            reader, writer = await connect(view, source)
+        except OSError:
+            await asyncio.sleep(0.2)
+            continue
+        try:
+            writer.write(first)
+            while not stop.is_set():
+                writer.write(b"X-Slow: 1\r\n")
+                await writer.drain()
+                try:
+                    if not await asyncio.wait_for(reader.read(4096), 0.5):
+                        break  # closed by the server
+                except TimeoutError:
+                    continue
+        except ConnectionError:
+            pass
+        finally:
+            writer.close()
+        await asyncio.sleep(0.2)
+
+
+async def served_every_time(view: TableView, url: str, tries: int) -> list[int]:
+    statuses = []
+    # a new connection every try, as a phone waking up makes
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as session:
+        for _ in range(tries):
+            try:
+                async with session.get(
+                    url + "table.json", timeout=aiohttp.ClientTimeout(total=30)
+                ) as response:
+                    statuses.append(response.status)
+            except aiohttp.ClientError as exc:  # before: "connection reset"
+                statuses.append(type(exc).__name__)  # type: ignore[arg-type]
+            await asyncio.sleep(0.1)
+    return statuses
+
+
+@pytest.mark.parametrize("link", ["a wrong one", "the table's"])
+async def test_a_crowd_of_slow_machines_leaves_the_players_served(
+    view: TableView, link: str
+) -> None:
+    """Attack 19: 300 connections from 300 addresses, each a first line then a header line
+    a second; before, the token holder was served 8 times of 44. Now a wrong link is
+    answered and closed on its first line, and a player's link takes the place of the
+    table's slowest."""
+    assert view.token is not None
+    target = "not-the-token-at-all" if link == "a wrong one" else view.token
+    first = f"GET /{target}/table.json HTTP/1.1\r\nHost: x\r\n".encode()
+    stop = asyncio.Event()
+    crowd = [
+        asyncio.create_task(trickle(view, f"127.0.{n // 250 + 10}.{n % 250 + 1}", first, stop))
+        for n in range(300)
+    ]
+    try:
+        await asyncio.sleep(1.0)  # let them pile up
+        bob = view.player_url("Bob")
+        assert await served_every_time(view, bob, 10) == [200] * 10
+        assert len(view.gate.open) <= limits.IN_ALL
+    finally:
+        stop.set()
+        await asyncio.gather(*crowd)
+
+
+async def test_a_wrong_link_is_answered_on_its_first_line(view: TableView) -> None:
+    """No header is waited for: the answer comes as soon as the line does, and the
+    connection is closed; a player's replaced link is told apart (410)."""
+    for path, status in (("/not-a-link-of-this-table/", b"404"), ("/x/", b"404")):
+        reader, writer = await connect(view, "127.0.0.5")
+        writer.write(f"GET {path} HTTP/1.1\r\n".encode())  # and nothing more
+        answer = await asyncio.wait_for(reader.read(), 30)
+        assert answer.startswith(b"HTTP/1.1 " + status)
+        assert b"Content-Security-Policy" in answer and b"Connection: close" in answer
+        writer.close()
+    reader, writer = await connect(view, "127.0.0.5")
+    writer.write(b"\x16\x03\x01" + b"z" * (limits.FIRST_LINE_BYTES + 1))  # not HTTP
+    assert (await asyncio.wait_for(reader.read(), 30)).startswith(b"HTTP/1.1 400")
+    writer.close()
+
+
+async def test_a_connection_that_never_shows_its_link_is_closed(
+    view: TableView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "STRANGER_SECONDS", 0.2)
+    monkeypatch.setattr(limits, "SWEEP_SECONDS", 0.05)
+    monkeypatch.setattr(limits, "IDLE_SECONDS", 1000.0)  # only the stranger's rule can
+    monkeypatch.setattr(limits, "MAX_AGE_SECONDS", 1000.0)  # close it in this test
+    reader, writer = await connect(view, "127.0.0.6")
+
+    async def drip() -> None:  # a byte at a time, never idle, never the whole line
+        for _ in range(limits.FIRST_LINE_BYTES // 2):
+            writer.write(b"a")
+            await asyncio.sleep(0.05)
+
+    dripping = asyncio.create_task(drip())
+    try:
+        assert await asyncio.wait_for(closed_by_server(reader), 60)
+    finally:
+        dripping.cancel()
+        writer.close()
+
+
 def test_the_limits_leave_file_descriptors_for_the_journal() -> None:
     import resource
 
