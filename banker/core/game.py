@@ -18,6 +18,7 @@ from banker.core.commands import Command, Setup, command_json, parse_command_jso
 from banker.core.engine import apply
 from banker.core.errors import BadInput, BankerError, JournalError, NothingToUndo
 from banker.core.money import Message, msg
+from banker.core.phone import from_phone
 from banker.core.record import refusal_of
 from banker.core.state import GameState, new_game_state
 
@@ -236,8 +237,12 @@ class Game:
 
     # The two-step changes.
 
-    def prepare(self, command: Command) -> Pending:
-        """Work out a command. Raises BankerError with the reason when it is refused."""
+    def prepare(self, command: Command, phone: str | None = None) -> Pending:
+        """Work out a command. Raises BankerError with the reason when it is refused.
+
+        Args:
+            phone: the player whose own phone asked for it: the receipt says so.
+        """
         text = command_json(command)
         try:  # as a replay will read it back: a command built in code is checked here
             command = parse_command_json(text)
@@ -245,8 +250,9 @@ class Game:
             raise BadInput("This command cannot be recorded: {why}", why=refusal_of(exc)) from None
         new_state, receipt = apply(self.state, command)
         seq = self.seq + 1
-        entry = Applied(seq, text, receipt.message, command)
-        return Pending("command", seq, receipt.message, new_state, entry, self.depth + 1)
+        said = receipt.message if phone is None else from_phone(receipt.message, phone)
+        entry = Applied(seq, text, said, command)
+        return Pending("command", seq, said, new_state, entry, self.depth + 1)
 
     def prepare_undo(self) -> Pending:
         if not self.applied:

@@ -298,9 +298,13 @@ class Journal:
 
     # Changing the game: written first, then done.
 
-    def apply(self, command: Command) -> Message:
-        """Apply a command and journal it. Raises BankerError if refused (nothing written)."""
-        return self._write(self.game.prepare(command))
+    def apply(self, command: Command, phone: str | None = None) -> Message:
+        """Apply a command and journal it. Raises BankerError if refused (nothing written).
+
+        Args:
+            phone: the player whose own phone asked for it: the entry says so.
+        """
+        return self._write(self.game.prepare(command, phone))
 
     def undo(self) -> Message:
         return self._write(self.game.prepare_undo())

@@ -15,6 +15,7 @@ is opened before anything is drawn.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import Callable, Iterable
@@ -33,7 +34,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from banker.core.errors import BankerError
-from banker.core.money import Message
+from banker.core.money import Message, msg
 from banker.i18n import Language, default_language
 from banker.store.glance import Glance, check_unlocked, glance
 from banker.store.paths import default_games_dir, recent_games
@@ -51,7 +52,16 @@ if TYPE_CHECKING:
     from banker.core.commands import Command
     from banker.core.state import GameState
     from banker.store import Journal
+    from banker.web.actions import Answer, PhoneRequest
     from banker.web.server import TableView
+
+
+class _Unexpected(Exception):
+    """A change failed for a reason the core did not foresee: already shown and logged."""
+
+
+class _Refused(Exception):
+    """A phone's action was refused: its reason goes to the phone, not to the banker."""
 
 
 @dataclass(frozen=True)
@@ -333,12 +343,8 @@ class BankerApp(TypesAheadApp):
     def _change(
         self, change: Callable[[Journal], Message], refusal: str, new_command: bool = False
     ) -> bool:
-        journal = self.journal
-        if journal is None:
-            return False
-        before = journal.game.state
         try:
-            receipt = change(journal)
+            self._changed(change, new_command)
         except BankerError as exc:
             self.notify(
                 exc.message.render(self.voice.translator),
@@ -347,9 +353,24 @@ class BankerApp(TypesAheadApp):
                 timeout=8,
             )
             return False
+        except _Unexpected:
+            return False
+        return True
+
+    def _changed(self, change: Callable[[Journal], Message], new_command: bool) -> Message:
+        """Make the change through the journal, show its receipt and tell the screens and
+        the phones. Raises BankerError with the reason when it is refused (nothing changed)."""
+        journal = self.journal
+        if journal is None:
+            raise BankerError("No game is open.")
+        before = journal.game.state
+        try:
+            receipt = change(journal)
+        except (BankerError, _Refused):
+            raise
         except Exception as exc:  # never lose the table to a bug: show it, log it, go on
             self.unexpected(exc)
-            return False
+            raise _Unexpected from exc
         from banker.tui.screens.follow import follow_up
 
         after = journal.game.state
@@ -364,7 +385,38 @@ class BankerApp(TypesAheadApp):
         if relabel:
             self.relabel()
         follow_up(self, before, after, new_command)
-        return True
+        return receipt
+
+    async def phone_act(self, seat: int, request: PhoneRequest) -> Answer:
+        """A player's phone acts (the table view's actor): applied by the app, the game's
+        one writer, in its own turn among the banker's keys, as the command the banker
+        would type; journaled as from that player's phone. The phone is told the receipt
+        or the reason; the banker sees the receipt as after a key."""
+        from banker.web.actions import Answer, command_of
+
+        done: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+
+        def act() -> None:
+            journal = self.journal
+            if journal is None or done.done():
+                return
+            answer = Answer(False, msg("The banker's app could not do it: the banker sees why."))
+
+            def apply(j: Journal) -> Message:
+                nonlocal answer
+                answer = command_of(j, seat, request)
+                if not answer.ok:
+                    raise _Refused
+                return answer.said
+
+            try:
+                self._changed(apply, new_command=True)
+            except (_Refused, _Unexpected, BankerError):
+                pass  # the phone is told why
+            done.set_result(answer)
+
+        self.call_next(act)
+        return await done
 
     def action_ask_quit(self) -> None:
         """Quit after a yes: every move is already journaled, so nothing is lost; the

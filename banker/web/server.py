@@ -25,7 +25,16 @@ from aiohttp.typedefs import Handler
 
 from banker.core.errors import BankerError
 from banker.i18n import N_, translator
+from banker.i18n.message import Message, msg
 from banker.store.journal import Journal
+from banker.web.actions import (
+    ACT_SECONDS,
+    MOST_BYTES,
+    Actor,
+    Answer,
+    Answers,
+    read_request,
+)
 from banker.web.limits import GONE, PLAYER, TABLE, Gate, quiet_logs
 from banker.web.links import Holder, Links, new_key
 from banker.web.net import url_host
@@ -102,9 +111,16 @@ class TableView:
             entries in `journal` itself within `POLL_SECONDS`.
     """
 
-    def __init__(self, journal: Journal, *, follow: bool = False) -> None:
+    def __init__(
+        self, journal: Journal, *, follow: bool = False, actor: Actor | None = None
+    ) -> None:
         self.journal = journal
         self.follow = follow
+        self.actor = actor
+        """Applies what a player's phone asks, as the game's one writer (the banker's app);
+        None: the table only reads (`banker share` beside the app), and the pages say so."""
+        self.answers = Answers()
+        """The phones' actions answered, for their retries."""
         self.token: str | None = None
         """The current sharing token; None while not sharing. New at every `start()`
         unless one is given."""
@@ -250,12 +266,13 @@ class TableView:
         self._sent = None
         self._publish()
         base = f"/{LINK}/"
-        app = web.Application(middlewares=[self._guard])
+        app = web.Application(middlewares=[self._guard], client_max_size=MOST_BYTES)
         app.router.add_get(base, self._page_handler, allow_head=False)
         app.router.add_get(base + r"p/{player:\d{1,2}}", self._page_handler, allow_head=False)
         app.router.add_get(base + "events", self._events_handler, allow_head=False)
         app.router.add_get(base + "table.json", self._table_handler, allow_head=False)
         app.router.add_get(base + "s/{name}", self._asset_handler, allow_head=False)
+        app.router.add_post(base + "act", self._act_handler)
         app.on_response_prepare.append(secure_headers)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
@@ -285,10 +302,52 @@ class TableView:
             if given and self.links.replaced(self.journal.game.state, given):
                 raise web.HTTPGone()  # the page says: ask the banker for the new code
             raise web.HTTPNotFound()
-        if request.method != "GET":
-            raise web.HTTPMethodNotAllowed(request.method, ["GET"])
+        acting = holder.is_player and request.path.endswith("/act")
+        if request.method != "GET" and not (acting and request.method == "POST"):
+            raise web.HTTPMethodNotAllowed(request.method, ["POST" if acting else "GET"])
         request[HOLDER] = holder
         return await handler(request)
+
+    async def _act_handler(self, request: web.Request) -> web.Response:
+        """A player's phone acts: checked, applied once by the banker's app, answered in
+        the game's words."""
+        holder = request[HOLDER]
+        seat = holder.seat
+        assert seat is not None  # the guard lets only a player's own link post
+        if self.actor is None:
+            return self._answer(
+                409,
+                Answer(
+                    False,
+                    msg(
+                        "This table is shown read-only here: actions from phones go to "
+                        "the banker's app."
+                    ),
+                ),
+            )
+        body = await request.read()  # at most MOST_BYTES (413 beyond)
+        read = read_request(body)
+        if isinstance(read, Message):
+            return self._answer(400, Answer(False, read))
+        given = self.answers.known(seat, read.id)
+        if given is not None:  # a retry: the first answer, applied once
+            return self._answer(200, await asyncio.shield(given))
+        if not self.answers.allowed(seat):
+            return self._answer(429, Answer(False, msg("Too many actions at once: wait a moment.")))
+        future = self.answers.begin(seat, read.id)
+        try:
+            answer = await asyncio.wait_for(self.actor(seat, read), ACT_SECONDS)
+        except TimeoutError:
+            self.answers.forget(seat, read.id)
+            answer = Answer(False, msg("The banker's app did not answer: try again."))
+            future.set_result(answer)
+            return self._answer(503, answer)
+        future.set_result(answer)
+        return self._answer(200, answer)
+
+    def _answer(self, status: int, answer: Answer) -> web.Response:
+        said = answer.said.render(translator(self.journal.game.state.language))
+        return web.json_response({"ok": answer.ok, "said": said}, status=status)
 
     async def _events_handler(self, request: web.Request) -> web.StreamResponse:
         holder = request[HOLDER]
@@ -333,6 +392,7 @@ class TableView:
             return
         self.streams.keep_only(self.links.all(self.journal.game.state, self.token))
         table = source_json(self.journal)
+        table["acts"] = self.actor is not None
         text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
         self._table = text.encode()
         self._sent = key

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from banker.core.endgame import final_places
 from banker.core.game import Game
 from banker.core.money import N_, Message, plural
+from banker.core.offers.auction import auction_offers, quick_raises, raised_bid
 from banker.core.report import state_json
 from banker.core.state import GameState
 from banker.core.turns import whose_turn, words_of
@@ -60,6 +61,15 @@ WORDS = [
     N_("reconnecting"),
     N_("sharing stopped"),
     N_("this link was replaced: ask the banker for your new code"),
+    N_("Bid {amount}"),
+    N_("Bid"),
+    N_("Drop out"),
+    N_("You hold the high bid"),
+    N_("You are out of this auction"),
+    N_("sending…"),
+    N_("Not sent: no connection. Try again."),
+    N_("amount"),
+    N_("from {amount}"),
 ]
 """The page's own words, sent translated with every table so the page needs no catalogue."""
 
@@ -134,8 +144,19 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
     if landing is not None:
         landing = {**landing, "square_text": _square_text(state, landing["square"], tr)}
     auction = raw["auction"]
-    if auction is not None:
-        auction = {**auction, "high_bid_text": m(auction["high_bid"])}
+    offers = auction_offers(state)
+    if auction is not None and offers is not None:
+        auction = {
+            **auction,
+            "high_bid_text": m(auction["high_bid"]),
+            "lowest_bid": offers.lowest_bid,
+            "lowest_bid_text": m(offers.lowest_bid),
+            "raises": [
+                {"amount": bid, "text": m(bid), "step_text": f"+{m(step)}"}
+                for step in quick_raises(state)
+                if (bid := raised_bid(state, step)) >= offers.lowest_bid
+            ],
+        }
     return {
         "seq": seq,
         "board": tr(edition.name),

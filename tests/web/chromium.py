@@ -48,68 +48,15 @@ def find_chromium() -> str | None:
     return None
 
 
-class Chromium:
-    """One headless browser with one page; use `async with Chromium() as browser`."""
+class Page:
+    """One tab of the browser, over its own DevTools connection."""
 
-    def __init__(self, executable: str | None = None) -> None:
-        found = executable or find_chromium()
-        if found is None:
-            raise FileNotFoundError("chromium")
-        self.executable = found
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self._ws = ws
         self._ids = itertools.count(1)
-        self._profile = tempfile.TemporaryDirectory(prefix="banker-chromium-")
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._session: aiohttp.ClientSession | None = None
-        self._ws: aiohttp.ClientWebSocketResponse | None = None
-
-    async def __aenter__(self) -> Chromium:
-        profile = Path(self._profile.name)
-        self._proc = subprocess.Popen(
-            [self.executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        port_file = profile / "DevToolsActivePort"
-        deadline = time.monotonic() + 30
-        while not port_file.exists() or len(port_file.read_text().splitlines()) < 2:
-            if time.monotonic() > deadline or self._proc.poll() is not None:
-                await self.__aexit__()
-                raise RuntimeError("Chromium did not start its DevTools endpoint")
-            await asyncio.sleep(0.05)
-        port = int(port_file.read_text().splitlines()[0])
-        self._session = aiohttp.ClientSession()
-        targets: list[dict[str, Any]] = []
-        while time.monotonic() < deadline and not targets:
-            async with self._session.get(f"http://127.0.0.1:{port}/json/list") as r:
-                targets = [t for t in await r.json() if t.get("type") == "page"]
-            if not targets:
-                await asyncio.sleep(0.05)
-        if not targets:
-            await self.__aexit__()
-            raise RuntimeError("Chromium opened no page")
-        self._ws = await self._session.ws_connect(
-            targets[0]["webSocketDebuggerUrl"], max_msg_size=0
-        )
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self._ws is not None:
-            await self._ws.close()
-        if self._session is not None:
-            await self._session.close()
-        if self._proc is not None:
-            self._proc.terminate()
-            try:
-                await asyncio.to_thread(self._proc.wait, 10)
-            except subprocess.TimeoutExpired:
-                self._proc.kill()
-                self._proc.wait()
-        with contextlib.suppress(OSError):
-            self._profile.cleanup()
 
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         """Call a DevTools method and return its result (events in between are skipped)."""
-        assert self._ws is not None
         ident = next(self._ids)
         await self._ws.send_json({"id": ident, "method": method, "params": params})
         while True:
@@ -146,3 +93,99 @@ class Chromium:
     async def screenshot(self, path: Path) -> None:
         result = await self.send("Page.captureScreenshot", format="png")
         path.write_bytes(base64.b64decode(result["data"]))
+
+
+class Chromium:
+    """One headless browser with one page; use `async with Chromium() as browser`, and
+    `await browser.new_page()` for more tabs (three players' phones)."""
+
+    def __init__(self, executable: str | None = None) -> None:
+        found = executable or find_chromium()
+        if found is None:
+            raise FileNotFoundError("chromium")
+        self.executable = found
+        self._profile = tempfile.TemporaryDirectory(prefix="banker-chromium-")
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._session: aiohttp.ClientSession | None = None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._page: Page | None = None
+        self._port = 0
+        self._others: list[aiohttp.ClientWebSocketResponse] = []
+
+    async def __aenter__(self) -> Chromium:
+        profile = Path(self._profile.name)
+        self._proc = subprocess.Popen(
+            [self.executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        port_file = profile / "DevToolsActivePort"
+        deadline = time.monotonic() + 30
+        while not port_file.exists() or len(port_file.read_text().splitlines()) < 2:
+            if time.monotonic() > deadline or self._proc.poll() is not None:
+                await self.__aexit__()
+                raise RuntimeError("Chromium did not start its DevTools endpoint")
+            await asyncio.sleep(0.05)
+        port = int(port_file.read_text().splitlines()[0])
+        self._session = aiohttp.ClientSession()
+        targets: list[dict[str, Any]] = []
+        while time.monotonic() < deadline and not targets:
+            async with self._session.get(f"http://127.0.0.1:{port}/json/list") as r:
+                targets = [t for t in await r.json() if t.get("type") == "page"]
+            if not targets:
+                await asyncio.sleep(0.05)
+        if not targets:
+            await self.__aexit__()
+            raise RuntimeError("Chromium opened no page")
+        self._ws = await self._session.ws_connect(
+            targets[0]["webSocketDebuggerUrl"], max_msg_size=0
+        )
+        self._port = port
+        self._page = Page(self._ws)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for other in self._others:
+            await other.close()
+        if self._ws is not None:
+            await self._ws.close()
+        if self._session is not None:
+            await self._session.close()
+        if self._proc is not None:
+            self._proc.terminate()
+            try:
+                await asyncio.to_thread(self._proc.wait, 10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        with contextlib.suppress(OSError):
+            self._profile.cleanup()
+
+    @property
+    def page(self) -> Page:
+        assert self._page is not None
+        return self._page
+
+    async def new_page(self) -> Page:
+        """Another tab, blank, with a DevTools connection of its own."""
+        assert self._session is not None
+        async with self._session.put(f"http://127.0.0.1:{self._port}/json/new?about:blank") as r:
+            target = await r.json()
+        ws = await self._session.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0)
+        self._others.append(ws)
+        return Page(ws)
+
+    async def send(self, method: str, **params: Any) -> dict[str, Any]:
+        return await self.page.send(method, **params)
+
+    async def open(self, url: str, width: int = 390, height: int = 844, scale: float = 1) -> None:
+        await self.page.open(url, width, height, scale)
+
+    async def evaluate(self, expression: str) -> Any:
+        return await self.page.evaluate(expression)
+
+    async def wait_for(self, expression: str, timeout: float = 5.0) -> Any:
+        return await self.page.wait_for(expression, timeout)
+
+    async def screenshot(self, path: Path) -> None:
+        await self.page.screenshot(path)

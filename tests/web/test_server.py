@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gzip
 import re
 from pathlib import Path
 
@@ -23,14 +24,15 @@ async def test_the_page_is_a_small_shell_under_the_token(served: Served) -> None
     assert f'src="{served.base}s/app.js"' in html
     assert 'data-player="-1"' in html
     assert "https://" not in html and "http://" not in html  # no fonts, scripts or CDNs
-    sizes = [len(html)]
+    sizes = [len(gzip.compress(html.encode()))]
     for asset in ("app.js", "app.css"):
         r = await served.client.get(served.base + "s/" + asset)
         assert r.status == 200
         body = await r.text()
         assert "http://" not in body and "https://" not in body and "@import" not in body
-        sizes.append(len(body))
-    assert sum(sizes) < 12_000, sizes
+        sizes.append(len(gzip.compress(body.encode())))  # as the server sends it
+    # what a phone downloads on a busy LAN (a phone's own link acts too: bids and answers)
+    assert sum(sizes) < 8_000, sizes
 
 
 async def test_the_table_carries_the_game_in_the_editions_currency(

@@ -81,7 +81,11 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
             _("No phone follows yet: same Wi-Fi as this computer, then scan.")
             if not phones
             else said(
-                plural(phones, "1 phone following · read-only", "{n} phones following · read-only")
+                plural(
+                    phones,
+                    "1 phone following · each player acts from their own code",
+                    "{n} phones following · each player acts from their own code",
+                )
             )
         )
 
@@ -150,7 +154,7 @@ async def open_share(app: object, host: str | None = None, port: int = 0) -> Non
         return
     view: TableView | None = getattr(app, "table_view", None)
     if view is None:
-        view = TableView(journal)
+        view = TableView(journal, actor=app.phone_act)  # the players act from their links
         app.table_view = view
     view.journal = journal
     if not view.running:

@@ -1,11 +1,17 @@
 // The table view on a phone: follows the banker's ledger over server-sent events.
-// Read-only. Every name and amount goes in with textContent, never as markup.
+// On a player's own link it also acts for that player (bids at an auction), each action
+// sent once with an id of its own and retried once with the same id; the server checks
+// it as the banker's typed command. Every name and amount goes in with textContent,
+// never as markup.
 "use strict";
 (function () {
   var body = document.body;
   var base = body.dataset.base;
   var me = parseInt(body.dataset.player, 10);
+  var own = body.dataset.own === "1";
   var main = document.getElementById("main");
+  var act = document.getElementById("act");
+  var bidding = null;
   var live = document.getElementById("live");
   var source = null;
   var lastHeard = 0;
@@ -112,6 +118,96 @@
     return box;
   }
 
+  // A player's own link at an auction: the bid box, drawn once and updated in place so a
+  // typed amount (and the phone's keyboard) survive every update of the table.
+  function newActionId() {
+    var bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function send(request, box) {
+    box.said.textContent = w("sending…");
+    box.said.className = "said";
+    var tries = 0;
+    function attempt() {
+      tries += 1;
+      fetch(base + "act", {
+        method: "POST", cache: "no-store", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(request)
+      }).then(function (r) { return r.json(); }).then(function (answer) {
+        box.said.textContent = answer.said;
+        box.said.className = "said " + (answer.ok ? "ok" : "bad");
+        if (answer.ok && request.act === "bid") box.input.value = "";
+      }, function () {
+        // no answer: the same action again, once, with the same id (applied once)
+        if (tries < 2) { setTimeout(attempt, 800); return; }
+        box.said.textContent = w("Not sent: no connection. Try again.");
+        box.said.className = "said bad";
+      });
+    }
+    attempt();
+  }
+
+  function bidBox() {
+    if (bidding) return bidding;
+    var box = { section: el("section"), lot: el("div", "name"), high: el("div", "sub"),
+      input: el("input"), go: el("button", "go"), raises: el("div", "raises"),
+      drop: el("button"), said: el("p", "said"), lotName: null, t: null };
+    box.input.type = "number"; box.input.inputMode = "numeric"; box.input.min = "1";
+    box.input.id = "bid-amount";
+    box.go.type = "button"; box.drop.type = "button";
+    box.said.setAttribute("role", "status");
+    box.head = el("h2");
+    var form = add(el("div", "form"), box.input, box.go);
+    add(box.section, box.head, add(el("div", "row"), box.lot, box.high), form, box.raises, box.drop, box.said);
+    box.go.addEventListener("click", function () {
+      var amount = parseInt(box.input.value, 10);
+      if (!(amount > 0)) { box.input.focus(); return; }
+      send({ act: "bid", id: newActionId(), lot: box.lotName, amount: amount }, box);
+    });
+    box.input.addEventListener("keydown", function (e) { if (e.key === "Enter") box.go.click(); });
+    box.drop.addEventListener("click", function () {
+      send({ act: "drop", id: newActionId(), lot: box.lotName }, box);
+    });
+    bidding = box;
+    return box;
+  }
+
+  function showBidding(t) {
+    var a = t.auction, mine = t.players[me];
+    var can = own && t.acts && a && mine && a.bidders.indexOf(mine.name) >= 0 && !t.winner && !t.ended;
+    if (!can) {
+      var out = own && t.acts && a && mine && !mine.bankrupt && !t.winner && !t.ended;
+      act.hidden = !out;
+      // out of it (dropped, or not able to build): say so, with the last answer
+      if (out) act.replaceChildren(add(el("section"), el("h2", null, w("Auction")), el("div", "name", w("You are out of this auction")), bidding ? bidding.said : null));
+      return false;
+    }
+    var box = bidBox();
+    if (act.firstChild !== box.section) { box.section.appendChild(box.said); act.replaceChildren(box.section); }
+    if (box.lotName !== a.lot) { box.input.value = ""; box.said.textContent = ""; }
+    box.lotName = a.lot;
+    act.hidden = false;
+    box.head.textContent = w("Auction");
+    box.lot.textContent = a.kind === "deed" ? a.lot : w(a.kind === "house" ? "a house" : "a hotel");
+    box.high.textContent = a.high_bidder === mine.name ? w("You hold the high bid") + " \u00b7 " + a.high_bid_text
+      : a.high_bidder ? w("{amount} by {name}", { amount: a.high_bid_text, name: a.high_bidder }) : w("no bid yet");
+    box.input.placeholder = w("from {amount}", { amount: a.lowest_bid_text });
+    box.input.min = String(a.lowest_bid);
+    box.go.textContent = w("Bid");
+    box.raises.replaceChildren.apply(box.raises, a.raises.map(function (r) {
+      var b = add(el("button"), document.createTextNode(w("Bid {amount}", { amount: r.text })), el("small", null, r.step_text));
+      b.type = "button";
+      b.disabled = r.amount > mine.cash || a.high_bidder === mine.name;
+      b.addEventListener("click", function () { send({ act: "bid", id: newActionId(), lot: a.lot, amount: r.amount }, box); });
+      return b;
+    }));
+    box.drop.textContent = w("Drop out");
+    box.drop.hidden = a.high_bidder === mine.name;
+    return true;
+  }
+
   function bank(t) {
     var box = section(w("Bank"));
     var stats = el("div", "stats");
@@ -139,8 +235,9 @@
     var parts = [];
     var mine = t.players[me];
     if (t.turn && !t.winner && !t.ended) parts.push(turn(t));
+    var bids = showBidding(t);
     if (mine) parts.push(statement(t, mine));
-    if (t.auction) parts.push(auction(t));
+    if (t.auction && !bids) parts.push(auction(t));
     if (t.winner || t.ended) {
       parts.push(add(section(w("Game over")), el("div", "name", t.winner ? w("{name} wins", { name: t.winner }) : w("The game has ended"))));
     }

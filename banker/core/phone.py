@@ -1,0 +1,58 @@
+"""What a player may do from their own phone, as the commands the banker would type.
+
+A phone acts only as its own player: it never names who acts, the link it came by does.
+Each action becomes the same command a typed line makes (`bid`, `drop`, `buy`,
+`auction`), checked by the same handlers; here only what a phone adds is checked: that
+the moment it answered is still the moment now (the same lot at auction, the same
+landing), so an answer sent before the table moved on is refused, never applied to
+something else.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+from banker.core import commands as c
+from banker.core.errors import NotAllowed
+from banker.core.ledger import player_of
+from banker.core.money import Message, Money, msg
+from banker.core.state import GameState
+
+PhoneAct: TypeAlias = Literal["bid", "drop"]
+"""What a phone may ask."""
+
+
+def from_phone(receipt: Message, player: str) -> Message:
+    """A receipt as the journal and the history keep it when a player's phone acted."""
+    return msg("{what} (from {p}'s phone)", what=receipt, p=player)
+
+
+def phone_command(
+    state: GameState, player: str, act: PhoneAct, lot: str, amount: Money | None = None
+) -> c.Command:
+    """The command `player`'s phone asks for.
+
+    Args:
+        act: `bid` (with `amount`) or `drop`.
+        lot: what the phone showed at auction (a deed's name, `house` or `hotel`): the
+            answer is for that lot only.
+
+    Raises:
+        BankerError: the moment passed, or the player may not act so; the handler checks
+            the rest when the command is applied.
+    """
+    player_of(state, player)  # still in the game
+    auction = state.auction
+    if auction is None:
+        raise NotAllowed("No auction is open now: the auction of {lot} is over.", lot=lot)
+    if auction.lot != lot:
+        raise NotAllowed(
+            "The auction of {lot} is over: {now} is on offer now.", lot=lot, now=auction.lot
+        )
+    if player not in auction.bidders:
+        raise NotAllowed("{p} is already out of this auction.", p=player)
+    if act == "bid":
+        if amount is None:
+            raise NotAllowed("A bid needs an amount.")
+        return c.Bid(player=player, amount=amount)
+    return c.DropOut(player=player)
