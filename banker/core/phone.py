@@ -10,16 +10,46 @@ something else.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from banker.core import commands as c
 from banker.core.errors import NotAllowed
 from banker.core.ledger import player_of
 from banker.core.money import Message, Money, msg
+from banker.core.offers.landing import last_landing
 from banker.core.state import GameState
 
-PhoneAct: TypeAlias = Literal["bid", "drop"]
-"""What a phone may ask."""
+PhoneAct: TypeAlias = Literal["bid", "drop", "buy", "auction"]
+"""What a phone may ask: a bid or a drop at the open auction; buy or auction the deed its
+player landed on."""
+
+
+@dataclass(frozen=True)
+class ForSale:
+    """A deed the bank may sell to the player who landed on it: what their phone asks."""
+
+    player: str
+    deed: str
+    price: Money
+    refusal: Message | None
+    """Why the player cannot buy it now (then only the auction is offered)."""
+
+
+def for_sale(state: GameState, player: str, deed: str) -> ForSale | None:
+    """The buy-or-auction question of `player`'s landing on `deed`, if it is still open:
+    the landing is theirs, the bank holds the deed and no auction is open."""
+    found = last_landing(state)
+    if found is None or found[0] != player or state.auction is not None:
+        return None
+    offers = {type(o.command): o for o in found[1].offers}
+    buy, auction = offers.get(c.Buy), offers.get(c.StartAuction)
+    if auction is None or not isinstance(auction.command, c.StartAuction):
+        return None
+    if auction.command.lot != deed or state.deeds[deed].owner is not None:
+        return None
+    price = state.edition.deed(deed).price
+    return ForSale(player, deed, price, None if buy is None else buy.refusal)
 
 
 def from_phone(receipt: Message, player: str) -> Message:
@@ -33,8 +63,9 @@ def phone_command(
     """The command `player`'s phone asks for.
 
     Args:
-        act: `bid` (with `amount`) or `drop`.
-        lot: what the phone showed at auction (a deed's name, `house` or `hotel`): the
+        act: `bid` (with `amount`) or `drop` at the open auction; `buy` or `auction` the
+            deed the player landed on.
+        lot: what the phone showed on offer (a deed's name, `house` or `hotel`): the
             answer is for that lot only.
 
     Raises:
@@ -42,6 +73,17 @@ def phone_command(
             the rest when the command is applied.
     """
     player_of(state, player)  # still in the game
+    if act in ("buy", "auction"):
+        sale = for_sale(state, player, lot)
+        if sale is None:
+            raise NotAllowed(
+                "{deed} is no longer for sale to {p} at this landing: the table moved on.",
+                deed=lot,
+                p=player,
+            )
+        if act == "buy":
+            return c.Buy(player=player, deed=lot)
+        return c.StartAuction(lot=lot)
     auction = state.auction
     if auction is None:
         raise NotAllowed("No auction is open now: the auction of {lot} is over.", lot=lot)

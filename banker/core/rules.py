@@ -93,6 +93,9 @@ class HouseRules(FrozenRecord, frozen=True, kw_only=True):
     """Deal the deeds at the start: N per player, or all of them, shuffled."""
     deal_paid: bool = True
     """Dealt deeds are paid at the printed price (or given free)."""
+    phone_answers_at_once: bool = False
+    """A player's "buy" or "auction" sent from their own phone is applied at once (or,
+    by default, fills the banker's landing dialog for one key)."""
 
     @property
     def round_up(self) -> bool:
@@ -119,6 +122,7 @@ RULE_NAMES: dict[str, str] = {
     "time_limit_minutes": N_("time limit"),
     "deal_deeds": N_("deeds dealt"),
     "deal_paid": N_("dealt deeds paid"),
+    "phone_answers_at_once": N_("buy or auction from a phone applied at once"),
 }
 """Each house rule as the table calls it (a table that plays them differently is told
 which, in its language)."""

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from banker.core.commands import Command
     from banker.core.state import GameState
     from banker.store import Journal
-    from banker.web.actions import Answer, PhoneRequest
+    from banker.web.actions import Answer, AnswerRequest, PhoneRequest
     from banker.web.server import TableView
 
 
@@ -330,9 +330,12 @@ class BankerApp(TypesAheadApp):
 
     # Changing the game: always through the journal.
 
-    def do(self, command: Command) -> bool:
-        """Apply a command through the journal and show its receipt, or the refusal."""
-        return self._change(lambda journal: journal.apply(command), _("Refused"), new_command=True)
+    def do(self, command: Command, phone: str | None = None) -> bool:
+        """Apply a command through the journal and show its receipt, or the refusal;
+        `phone`: the player whose own phone asked for it (the journal says so)."""
+        return self._change(
+            lambda journal: journal.apply(command, phone), _("Refused"), new_command=True
+        )
 
     def undo(self) -> bool:
         return self._change(lambda journal: journal.undo(), _("Nothing undone"))
@@ -392,13 +395,16 @@ class BankerApp(TypesAheadApp):
         one writer, in its own turn among the banker's keys, as the command the banker
         would type; journaled as from that player's phone. The phone is told the receipt
         or the reason; the banker sees the receipt as after a key."""
-        from banker.web.actions import Answer, command_of
+        from banker.web.actions import Answer, AnswerRequest, command_of
 
         done: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
 
         def act() -> None:
             journal = self.journal
             if journal is None or done.done():
+                return
+            if isinstance(request, AnswerRequest):
+                done.set_result(self._answer_from_phone(journal, seat, request))
                 return
             answer = Answer(False, msg("The banker's app could not do it: the banker sees why."))
 
@@ -417,6 +423,47 @@ class BankerApp(TypesAheadApp):
 
         self.call_next(act)
         return await done
+
+    def _answer_from_phone(self, journal: Journal, seat: int, request: AnswerRequest) -> Answer:
+        """A "buy" or "auction" from the phone of the player whose landing the banker's dialog
+        asks about: it fills the dialog for the banker's one key, or (house rule) is applied
+        at once."""
+        from banker.core.engine import refusal
+        from banker.tui.screens.landed import LandedScreen
+        from banker.web.actions import Answer, asked
+
+        state = journal.game.state
+        player = state.players[seat].name
+        command = asked(state, seat, request)
+        if isinstance(command, Message):
+            return Answer(False, command)
+        screen = self.screen
+        if not isinstance(screen, LandedScreen) or screen.asks != (player, request.lot):
+            return Answer(
+                False, msg("The banker is not asking about {deed} now.", deed=request.lot)
+            )
+        reason = refusal(state, command)
+        if reason is not None:
+            return Answer(False, reason)
+        if not state.rules.phone_answers_at_once:
+            return Answer(True, screen.answered_by_phone(command, player))
+        screen.dismiss(None)  # the dialog is answered: the ledger (or the auction) follows
+        try:
+            receipt = self._changed(lambda j: j.apply(command, player), new_command=True)
+        except BankerError as exc:
+            return Answer(False, exc.message)
+        except _Unexpected:
+            return Answer(False, msg("The banker's app could not do it: the banker sees why."))
+        return Answer(True, receipt)
+
+    def ask_phone(self, player: str, deed: str) -> None:
+        """The landing dialog asks buy or auction: so does the player's own page."""
+        if self.table_view is not None and self.table_view.actor is not None:
+            self.table_view.ask(player, deed)
+
+    def unask_phone(self) -> None:
+        if self.table_view is not None:
+            self.table_view.unask()
 
     def action_ask_quit(self) -> None:
         """Quit after a yes: every move is already journaled, so nothing is lost; the

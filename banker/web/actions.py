@@ -2,7 +2,8 @@
 kept so that a phone sending the same action twice (a retry) has it applied once.
 
 A request is one small JSON object: `{"act": "bid", "id": "…", "lot": "Boardwalk",
-"amount": 120}` or `{"act": "drop", "id": "…", "lot": "Boardwalk"}`. The `id` is the
+"amount": 120}`, `{"act": "drop", "id": "…", "lot": "Boardwalk"}`, or the answer to the
+landing's question, `{"act": "buy" | "auction", "id": "…", "lot": "Boardwalk"}`. The `id` is the
 phone's own, new for each action and the same for its retries. Who acts is never in it:
 the link it came by says so.
 """
@@ -18,10 +19,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from banker.core.commands import MAX_NAME
+from banker.core.commands import MAX_NAME, Command
 from banker.core.errors import BankerError
 from banker.core.money import MAX_AMOUNT, Message, msg
 from banker.core.phone import PhoneAct, phone_command
+from banker.core.state import GameState
 from banker.store.journal import Journal
 
 MOST_BYTES = 1024
@@ -53,8 +55,14 @@ class DropRequest(_Request):
     act: Literal["drop"]
 
 
-PhoneRequest = Annotated[BidRequest | DropRequest, Field(discriminator="act")]
-READ = TypeAdapter[BidRequest | DropRequest](PhoneRequest)
+class AnswerRequest(_Request):
+    """Buy or auction the deed the player landed on (`lot`)."""
+
+    act: Literal["buy", "auction"]
+
+
+PhoneRequest = Annotated[BidRequest | DropRequest | AnswerRequest, Field(discriminator="act")]
+READ = TypeAdapter[BidRequest | DropRequest | AnswerRequest](PhoneRequest)
 
 
 @dataclass(frozen=True)
@@ -65,12 +73,12 @@ class Answer:
     said: Message
 
 
-Actor = Callable[[int, "BidRequest | DropRequest"], Awaitable[Answer]]
+Actor = Callable[[int, "BidRequest | DropRequest | AnswerRequest"], Awaitable[Answer]]
 """Applies a phone's action for the player in a seat (0 first), as the one writer of the
 game: the banker's app."""
 
 
-def read_request(body: bytes) -> BidRequest | DropRequest | Message:
+def read_request(body: bytes) -> BidRequest | DropRequest | AnswerRequest | Message:
     """The request, or why it is not one (in the game's words)."""
     try:
         return READ.validate_json(body)
@@ -78,15 +86,24 @@ def read_request(body: bytes) -> BidRequest | DropRequest | Message:
         return msg("The phone sent something this table does not take: reload the page.")
 
 
-def command_of(journal: Journal, seat: int, request: BidRequest | DropRequest) -> Answer:
-    """Apply `request` for the player in `seat` through `journal` (the one writer)."""
-    state = journal.game.state
+def asked(state: GameState, seat: int, request: PhoneRequest) -> Command | Message:
+    """The command the player in `seat` asks for, or why not (the moment passed)."""
     player = state.players[seat].name
     act: PhoneAct = request.act
     amount = request.amount if isinstance(request, BidRequest) else None
     try:
-        command = phone_command(state, player, act, request.lot, amount)
-        return Answer(True, journal.apply(command, phone=player))
+        return phone_command(state, player, act, request.lot, amount)
+    except BankerError as exc:
+        return exc.message
+
+
+def command_of(journal: Journal, seat: int, request: PhoneRequest) -> Answer:
+    """Apply `request` for the player in `seat` through `journal` (the one writer)."""
+    command = asked(journal.game.state, seat, request)
+    if isinstance(command, Message):
+        return Answer(False, command)
+    try:
+        return Answer(True, journal.apply(command, phone=journal.game.state.players[seat].name))
     except BankerError as exc:
         return Answer(False, exc.message)
 
@@ -95,7 +112,7 @@ def journal_actor(journal: Journal, after: Callable[[], None] = lambda: None) ->
     """An actor writing straight to `journal`, then calling `after` (a process that is the
     game's one writer and has no app: tests, a headless table)."""
 
-    async def act(seat: int, request: BidRequest | DropRequest) -> Answer:
+    async def act(seat: int, request: PhoneRequest) -> Answer:
         answer = command_of(journal, seat, request)
         if answer.ok:
             after()

@@ -24,6 +24,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from banker.core.errors import BankerError
+from banker.core.phone import for_sale
 from banker.i18n import N_, translator
 from banker.i18n.message import Message, msg
 from banker.store.journal import Journal
@@ -121,6 +122,10 @@ class TableView:
         None: the table only reads (`banker share` beside the app), and the pages say so."""
         self.answers = Answers()
         """The phones' actions answered, for their retries."""
+        self.asking: tuple[str, str] | None = None
+        """The player and the deed of the landing the banker's dialog asks about now:
+        that player's page asks "buy or auction?" (set by the app, `ask`)."""
+        self._asked = 0
         self.token: str | None = None
         """The current sharing token; None while not sharing. New at every `start()`
         unless one is given."""
@@ -131,7 +136,7 @@ class TableView:
         self._watcher: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._table: bytes = b""
-        self._sent: tuple[Journal, int] | None = None
+        self._sent: tuple[Journal, int, int] | None = None
         """The journal and seq of the table phones have now."""
         self.links = Links(new_key())
         """The players' own links (`banker.web.links`), from a key kept with the address."""
@@ -244,6 +249,20 @@ class TableView:
         if runner is not None:
             await runner.cleanup()  # runs _on_shutdown: streams end, the watcher stops
         self.token = self.host = self.port = None
+
+    def ask(self, player: str, deed: str) -> None:
+        """The banker's landing dialog asks whether `player` buys `deed` or it goes to
+        auction: their own page asks them too."""
+        self.asking = (player, deed)
+        self._asked += 1
+        self.notify()
+
+    def unask(self) -> None:
+        """The dialog closed: the pages stop asking."""
+        if self.asking is not None:
+            self.asking = None
+            self._asked += 1
+            self.notify()
 
     def notify(self) -> None:
         """Tell the phones the game changed. Cheap; safe from any thread.
@@ -387,16 +406,34 @@ class TableView:
 
     def _publish(self) -> None:
         """Rebuild the table if the game moved on, and wake every stream."""
-        key = (self.journal, self.journal.game.seq)
-        if self._sent is not None and self._sent[0] is key[0] and self._sent[1] == key[1]:
+        key = (self.journal, self.journal.game.seq, self._asked)
+        if self._sent is not None and self._sent[0] is key[0] and self._sent[1:] == key[1:]:
             return
         self.streams.keep_only(self.links.all(self.journal.game.state, self.token))
         table = source_json(self.journal)
         table["acts"] = self.actor is not None
+        table["ask"] = self._ask_json()
         text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
         self._table = text.encode()
         self._sent = key
         self.streams.publish(text, str(table["seq"]))
+
+    def _ask_json(self) -> dict[str, object] | None:
+        """The landing's question as the asked player's page shows it, while it is open."""
+        if self.asking is None or self.actor is None:
+            return None
+        state = self.journal.game.state
+        sale = for_sale(state, *self.asking)
+        if sale is None:
+            return None
+        say = translator(state.language)
+        return {
+            "player": sale.player,
+            "deed": sale.deed,
+            "price": sale.price,
+            "price_text": state.money(sale.price),
+            "refusal": None if sale.refusal is None else sale.refusal.render(say),
+        }
 
     def _publish_quietly(self) -> None:
         try:

@@ -70,6 +70,8 @@ WORDS = [
     N_("Not sent: no connection. Try again."),
     N_("amount"),
     N_("from {amount}"),
+    N_("Buy or auction?"),
+    N_("Buy for {amount}"),
 ]
 """The page's own words, sent translated with every table so the page needs no catalogue."""
 

@@ -172,7 +172,7 @@ async def test_an_unexpected_error_is_shown_and_the_app_goes_on(
     async with app.run_test(size=SIZE) as pilot:
         assert app.journal is not None
 
-        def broken(command: object) -> None:
+        def broken(command: object, phone: object = None) -> None:
             raise RuntimeError("disk on fire")
 
         monkeypatch.setattr(app.journal, "apply", broken)

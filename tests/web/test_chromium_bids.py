@@ -148,3 +148,35 @@ async def test_three_phones_bid_and_the_banker_sells_with_one_key(tmp_path: Path
                 assert response.status == 405
         assert answers[0] == answers[1] and answers[0][1]["ok"]
         assert app.journal.game.seq == seq + 1
+
+
+async def test_the_landing_player_answers_buy_on_the_phone(tmp_path: Path) -> None:
+    app = make_app(table(tmp_path / "table.banker"), share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause(0.3)
+        await pilot.press("escape")
+        view = app.table_view
+        assert view is not None and app.journal is not None
+        async with Chromium() as browser:
+            bob = browser.page
+            await bob.open(view.player_urls()["Bob"])
+            assert await bob.wait_for("document.querySelector('.live.ok') !== null", 30)
+            await pilot.press("2", "l", "9")  # Bob lands on Connecticut Avenue, the bank's
+            await pilot.pause(0.2)
+            asked = await bob.wait_for(
+                "!document.getElementById('act').hidden && document.querySelector('#act h2')"
+                "?.textContent === 'Buy or auction?' && document.querySelector('#act .go')"
+                "?.textContent",
+                PATIENCE,
+            )
+            assert asked == "Buy for $120"
+            said = await said_after(bob, "document.querySelector('#act .go').click();")
+            assert said == (
+                "Sent to the banker, who confirms it: Bob's phone: buy Connecticut Avenue"
+            )
+            await pilot.pause()
+            await pilot.press("enter")  # the banker's one key
+            await pilot.pause()
+            assert app.journal.game.state.deeds["Connecticut Avenue"].owner == "Bob"
+            assert await bob.wait_for("document.getElementById('act').hidden", PATIENCE)

@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, OptionList, Static
 
 from banker.core import commands as c
 from banker.core.edition import SquareKind
+from banker.core.money import Message, msg
 from banker.core.offers.landing import (
     CardOffer,
     LandingOffers,
@@ -29,6 +30,7 @@ from banker.tui.speech import _, said, why_not
 from banker.tui.words import Landing, card_text, square_label
 
 if TYPE_CHECKING:
+    from banker.tui.app import BankerApp
     from banker.tui.typeahead import TypesAheadApp
 
 
@@ -51,6 +53,8 @@ class LandedScreen(Dialog[c.Command]):
         self.card_offers: dict[str, CardOffer] = {}
         self.needs_dice = False
         """The rent here is a utility's: the dice total comes first."""
+        self.phone: tuple[c.Command, str] | None = None
+        """What the landing player answered from their own phone, and who."""
 
     # Building the choices.
 
@@ -183,7 +187,54 @@ class LandedScreen(Dialog[c.Command]):
             return
         super().on_key(event)
 
+    @property
+    def asks(self) -> tuple[str, str] | None:
+        """The player and the deed when this dialog asks buy or auction (their phone
+        asks too)."""
+        auction = next((k for k, v in self.commands.items() if isinstance(v, c.StartAuction)), "")
+        command = self.commands.get(auction)
+        if isinstance(command, c.StartAuction) and self.landing.deed == command.lot:
+            return self.player, command.lot
+        return None
+
+    def answered_by_phone(self, command: c.Command, player: str) -> Message:
+        """The player answered from their phone: the answer's button has the focus (one
+        key applies it) and the dialog says who answered what. Returns what the phone is
+        told."""
+        self.phone = (command, player)
+        key = next((k for k, v in self.commands.items() if v == command), None)
+        if key is not None:
+            self.query_one(f"#do-{key}", Button).focus()
+        said_by = (
+            msg("{p}'s phone: buy {deed}", p=player, deed=self.landing.deed or "")
+            if isinstance(command, c.Buy)
+            else msg("{p}'s phone: auction {deed}", p=player, deed=self.landing.deed or "")
+        )
+        line = self.query("#phone-said")
+        if line:
+            line.first(Static).update(said(said_by))
+        else:
+            buttons = self.query_one(".buttons")
+            self.query_one(".dialog").mount(
+                Static(said(said_by), id="phone-said", classes="amount"), before=buttons
+            )
+        return msg("Sent to the banker, who confirms it: {what}", what=said_by)
+
+    def phone_origin(self, command: c.Command | None) -> str | None:
+        """Whose phone asked for `command` (the one this dialog closed with), if one did."""
+        if self.phone is not None and command is not None and self.phone[0] == command:
+            return self.phone[1]
+        return None
+
+    def on_unmount(self) -> None:
+        unask = getattr(self.app, "unask_phone", None)
+        if self.asks is not None and unask is not None:
+            cast("BankerApp", self.app).unask_phone()
+
     def on_mount(self) -> None:
+        asks = self.asks
+        if asks is not None and hasattr(self.app, "ask_phone"):
+            cast("BankerApp", self.app).ask_phone(*asks)
         if self.needs_dice:
             self._check_dice(self.query_one("#dice", Input).value)
         for widget_id in ("#dice", "#cards"):

@@ -425,17 +425,18 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         from banker.tui.screens.landed import LandedScreen
 
         if landing is not None:
+            screen = LandedScreen(self.state, player, landing, dice)
             self.app.push_screen(
-                LandedScreen(self.state, player, landing, dice), self._after_landing
+                screen, lambda command: self._after_landing(command, screen.phone_origin(command))
             )
 
-    def _after_landing(self, command: c.Command | None) -> None:
+    def _after_landing(self, command: c.Command | None, phone: str | None = None) -> None:
         from banker.core import commands as c
         from banker.core.offers.landing import last_landing
         from banker.tui.words import landing_at
 
         before = self.state.landing
-        if command is None or not self.banker.do(command):
+        if command is None or not self.banker.do(command, phone):
             return
         landing = self.state.landing
         if (

@@ -208,6 +208,35 @@
     return true;
   }
 
+  // The landing's question on the landing player's own page: buy at the price, or auction.
+  var asking = null;
+  function showAsk(t) {
+    var q = t.ask, mine = t.players[me];
+    if (!(own && t.acts && q && mine && q.player === mine.name)) return false;
+    if (!asking) {
+      asking = { section: el("section"), head: el("h2"), deed: el("div", "name"), price: el("div", "money"),
+        buy: el("button", "go"), auction: el("button"), reason: el("div", "sub"), said: el("p", "said") };
+      asking.buy.type = "button"; asking.auction.type = "button";
+      asking.said.setAttribute("role", "status");
+      var buttons = add(el("div", "raises"), asking.buy, asking.auction);
+      add(asking.section, asking.head, add(el("div", "row"), asking.deed, asking.price), asking.reason, buttons, asking.said);
+      asking.buy.addEventListener("click", function () { send({ act: "buy", id: newActionId(), lot: asking.lot }, asking); });
+      asking.auction.addEventListener("click", function () { send({ act: "auction", id: newActionId(), lot: asking.lot }, asking); });
+    }
+    if (asking.lot !== q.deed) asking.said.textContent = "";
+    asking.lot = q.deed;
+    asking.head.textContent = w("Buy or auction?");
+    asking.deed.textContent = q.deed;
+    asking.price.textContent = q.price_text;
+    asking.buy.textContent = w("Buy for {amount}", { amount: q.price_text });
+    asking.buy.disabled = !!q.refusal;
+    asking.reason.textContent = q.refusal || "";
+    asking.auction.textContent = w("Auction");
+    if (act.firstChild !== asking.section) act.replaceChildren(asking.section);
+    act.hidden = false;
+    return true;
+  }
+
   function bank(t) {
     var box = section(w("Bank"));
     var stats = el("div", "stats");
@@ -235,7 +264,7 @@
     var parts = [];
     var mine = t.players[me];
     if (t.turn && !t.winner && !t.ended) parts.push(turn(t));
-    var bids = showBidding(t);
+    var bids = showAsk(t) || showBidding(t);
     if (mine) parts.push(statement(t, mine));
     if (t.auction && !bids) parts.push(auction(t));
     if (t.winner || t.ended) {
