@@ -230,6 +230,15 @@ class Gate:
         seen.stream = True
         return seen.lost
 
+    def stream_over(self, request: web.BaseRequest) -> None:
+        """The request's event stream ended while its connection stays: from now on the
+        connection is held to the limits of any other (idle, age, making room)."""
+        transport = request.transport
+        seen = self.open.get(transport) if transport is not None else None
+        if seen is not None:
+            seen.stream = False
+            seen.active = time.monotonic()
+
     def release(self, transport: asyncio.BaseTransport) -> None:
         seen = self.open.pop(transport, None)
         if seen is not None:

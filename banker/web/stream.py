@@ -145,6 +145,10 @@ class EventStream:
             pass  # the client went away (asleep, the page closed) or the server stops
         finally:
             self._followers.remove(follower)
+            if follower.ended.is_set() and request.transport is not None:
+                request.transport.close()  # replaced: its connection goes with it
+            elif self.gate is not None:
+                self.gate.stream_over(request)
         return response
 
     async def _follow(

@@ -10,6 +10,8 @@ each taken before the next, and with each event's keys sent at once, as a termin
 delivers a banker typing faster than the screens open. It prints the keys per event by
 kind (median and max) beside the figures measured before this work, and whether both
 runs ended in the same journal; it exits with status 1, saying so, when they did not.
+Then a 3-bidder auction whose bids and drops come from the players' own phones (HTTP to
+their links, as the pages send them): the banker's keys for it, goal 2 at most.
 
     python tests/bench/bench_keys.py            # --runs 3: three times in a row
 
@@ -311,6 +313,108 @@ def report(slow: Run, fast: Run) -> None:
                 break
 
 
+PHONE_BIDS: list[tuple[str, str, int]] = [
+    ("Alice", "bid", 100),
+    ("Bob", "bid", 110),
+    ("Carol", "bid", 120),
+    ("Dave", "drop", 0),
+    ("Alice", "drop", 0),
+    ("Bob", "drop", 0),
+]
+"""Illinois-style: Alice, Bob and Carol bid from their phones; Dave, Alice and Bob drop out
+from theirs; Carol's $120 is the last bid standing."""
+
+
+async def phones_auction(fast: bool, at_once: bool) -> tuple[int, int, bool]:
+    """A 3-bidder auction with every bid and drop sent from the players' own phones (HTTP
+    on loopback, as their pages send them): Alice lands on Oriental Avenue (l 6, the
+    landing's keys), the banker opens the auction with `a` (or, with the house rule
+    `phone_answers_at_once`, Alice's phone answers "auction"), the phones bid and drop,
+    and the banker's `y` sells when the screen asks. Returns the banker's keys for the
+    auction, the landing's keys, and whether the deed was sold to Carol for $120."""
+    import aiohttp
+
+    from banker.core.rules import HouseRules
+    from banker.tui.screens.auction import AuctionScreen
+    from banker.tui.screens.dialog import Confirm
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "phones.banker"
+        setup = c.Setup(
+            players=PLAYERS,
+            edition=load_edition("us"),
+            rules=HouseRules(phone_answers_at_once=at_once),
+        )
+        Journal.create(path, setup).close()
+        app = make_app(path, share_host="127.0.0.1")
+        async with app.run_test(size=SIZE) as pilot, aiohttp.ClientSession() as phones:
+            await type_keys(app, pilot, ["s", "escape"], False)  # shared once, at the start
+            view = app.table_view
+            assert view is not None
+            urls = view.player_urls()
+            landing = ["l", "6"]
+            await type_keys(app, pilot, landing, fast)
+            await pilot.pause()
+            serial = 0
+
+            async def send(player: str, act: str, amount: int = 0) -> None:
+                nonlocal serial
+                serial += 1
+                body: dict[str, object] = {"act": act, "id": f"bench-{serial:04d}"}
+                body["lot"] = "Oriental Avenue"
+                if act == "bid":
+                    body["amount"] = amount
+                async with phones.post(urls[player] + "act", json=body) as response:
+                    answer = await response.json()
+                if not answer.get("ok"):
+                    print(f"  {player}'s phone was refused: {answer.get('said')}")
+
+            keys: list[str] = []
+            if at_once:
+                await send("Alice", "auction")
+            else:
+                keys.append("a")
+                await type_keys(app, pilot, ["a"], fast)
+            for _ in range(100):
+                if isinstance(app.screen, AuctionScreen):
+                    break
+                await pilot.pause(0.02)
+            for player, act, amount in PHONE_BIDS:
+                await send(player, act, amount)
+            for _ in range(200):
+                if isinstance(app.screen, Confirm):
+                    break
+                await pilot.pause(0.02)
+            keys.append("y")
+            await type_keys(app, pilot, ["y"], fast)
+            await pilot.pause()
+            journal = app.journal
+            assert journal is not None
+            state = journal.game.state
+            sold = (
+                state.deeds["Oriental Avenue"].owner == "Carol"
+                and state.player("Carol").cash == 1500 - 120
+            )
+    return len(keys), len(landing), sold
+
+
+def report_phones() -> None:
+    print()
+    print(f"{'auction with bids from phones':50} {'banker keys':>11} {'+landing':>8} {'goal':>5}")
+    failed = False
+    for at_once in (False, True):
+        for fast in (False, True):
+            keys, landing, sold = asyncio.run(phones_auction(fast, at_once))
+            name = "3 bidders" + (", 'auction' from the phone" if at_once else ", a opens it")
+            name += ", no pauses" if fast else ""
+            print(f"{name:50} {keys:>11} {landing:>8} {'<=2':>5}{'' if sold else '  NOT SOLD'}")
+            failed |= not sold or keys > 2
+    print("same auction typed by the banker (above): 'auction (3 bidders)', 8 keys + landing")
+    if failed:
+        print("FAILED: an auction with bids from phones was not sold in 2 keys", file=sys.stderr)
+        sys.exit(1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
@@ -335,6 +439,7 @@ def main() -> None:
                 file=sys.stderr,
             )
             sys.exit(1)
+    report_phones()
 
 
 if __name__ == "__main__":

@@ -14,6 +14,17 @@ the server closes one. Prints:
 
     python tests/bench/bench_lan.py [--seconds 30] [--floor-seconds 10] [--attack 2000]
 
+Then the players' own links (`--players` runs this part alone) against the two attacks of
+the review (attacks 19 and 20):
+
+- 300 slow connections from 300 addresses, each a first request line, then a header line
+  a second, reconnecting when closed; meanwhile a player's link is fetched every 200 ms
+  on a new connection: goal, at least 99% of tries served within 1 s (beside the same
+  tries without the attack);
+- 64 event streams held through the table's link from 50 addresses (400 tries, as in the
+  review): then every player's own link opens its stream and receives the table (goal:
+  all of them).
+
 Linux (loopback addresses beyond 127.0.0.1); every loop has a deadline.
 """
 
@@ -88,6 +99,76 @@ async def attack(port: int, count: int, seconds: float) -> dict[str, int]:
         for n in range(count)
     ]
     await asyncio.gather(*holders)
+    return tally
+
+
+async def _trickle(port: int, source: str, until: float, tally: dict[str, int]) -> None:
+    """Attack 19's connection: a first line at once, then a header line a second."""
+    while time.monotonic() < until:
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(source, 0)
+            )
+        except OSError:
+            tally["refused"] += 1
+            await asyncio.sleep(0.5)
+            continue
+        tally["opened"] += 1
+        try:
+            writer.write(b"GET /not-the-token/ HTTP/1.1\r\n")
+            while time.monotonic() < until:
+                writer.write(b"X-Slow: 1\r\n")
+                try:
+                    data = await asyncio.wait_for(reader.read(1024), 1.0)
+                except TimeoutError:
+                    continue
+                if not data:
+                    tally["closed"] += 1
+                    break
+        except ConnectionError:
+            tally["closed"] += 1
+        finally:
+            writer.close()
+
+
+async def slow_crowd(port: int, count: int, seconds: float) -> dict[str, int]:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 200)), hard))
+    until = time.monotonic() + seconds
+    tally = {"opened": 0, "closed": 0, "refused": 0}
+    await asyncio.gather(
+        *(
+            _trickle(port, f"127.0.{n // 250 + 20}.{n % 250 + 1}", until, tally)
+            for n in range(count)
+        )
+    )
+    return tally
+
+
+async def hoard_streams(port: int, token: str, tries: int, seconds: float) -> dict[str, int]:
+    """Attack 20: event streams through the table's link from 50 addresses, held."""
+    until = time.monotonic() + seconds
+    tally = {"opened": 0, "refused": 0, "held": 0}
+    held: list[asyncio.StreamWriter] = []
+    for n in range(tries):
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(f"127.0.30.{n % 50 + 1}", 0)
+            )
+            writer.write(f"GET /{token}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            status = await asyncio.wait_for(reader.readline(), 5)
+        except (OSError, TimeoutError):
+            tally["refused"] += 1
+            continue
+        if b" 200 " in status:
+            tally["opened"] += 1
+            held.append(writer)
+        else:
+            tally["refused"] += 1
+    tally["held"] = sum(not w.is_closing() for w in held)
+    await asyncio.sleep(max(0.0, until - time.monotonic()))
+    for writer in held:
+        writer.close()
     return tally
 
 
@@ -202,20 +283,137 @@ async def run(seconds: float, floor_seconds: float, count: int) -> int:
     return 0 if ok else 1
 
 
+async def _tries(url: str, seconds: float) -> tuple[list[float], int]:
+    """A player's link fetched every 200 ms, each time on a new connection (a phone
+    waking up): the times of those served, and how many were not served within 1 s."""
+    served: list[float] = []
+    failed = 0
+    end = time.monotonic() + seconds
+    connector = aiohttp.TCPConnector(force_close=True)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        while time.monotonic() < end:
+            started = time.monotonic()
+            try:
+                async with session.get(
+                    url + "table.json", timeout=aiohttp.ClientTimeout(total=1.0)
+                ) as response:
+                    await response.read()
+                    response.raise_for_status()
+                served.append(time.monotonic() - started)
+            except (TimeoutError, aiohttp.ClientError):
+                failed += 1
+            await asyncio.sleep(max(0.0, 0.2 - (time.monotonic() - started)))
+    return served, failed
+
+
+async def _first_table(session: aiohttp.ClientSession, url: str) -> bool:
+    """Whether a stream on `url` opens and brings the table."""
+    try:
+        async with session.get(url + "events", timeout=aiohttp.ClientTimeout(total=10)) as r:
+            if r.status != 200:
+                return False
+            async for line in r.content:
+                if line.startswith(b"event: table"):
+                    return True
+    except (TimeoutError, aiohttp.ClientError):
+        return False
+    return False
+
+
+async def run_players(seconds: float, floor_seconds: float, crowd: int) -> int:
+    from banker.core import commands as c
+    from banker.core.edition import load_edition
+    from banker.store import Journal
+    from banker.web.server import TableView
+
+    players = ["Alice", "Bob", "Carol", "Dave"]
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.create(
+            Path(tmp) / "players.banker", c.Setup(players=players, edition=load_edition("us"))
+        )
+        view = TableView(journal)
+        await view.start("127.0.0.1", 0)
+        assert view.port is not None and view.token is not None
+        bob = view.player_url("Bob")
+        try:
+            print(f"\nA player's link, no attack: {floor_seconds:.0f} s ...", flush=True)
+            floor, floor_failed = await _tries(bob, floor_seconds)
+            print(f"A player's link under {crowd} slow connections: {seconds:.0f} s ...")
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--attacker", str(view.port), "--mode", "slow",
+                "--attack", str(crowd), "--seconds", str(seconds + 2),
+                stdout=subprocess.PIPE,
+            )  # fmt: skip
+            await asyncio.sleep(2)  # let them pile up
+            loaded, loaded_failed = await _tries(bob, seconds)
+            out, _ = await asyncio.wait_for(proc.communicate(), seconds + 60)
+            crowd_tally = json.loads(out)
+            print("64 streams through the table's link from 50 addresses ...", flush=True)
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--attacker", str(view.port), "--mode", "streams",
+                "--token", view.token, "--attack", "400", "--seconds", "20",
+                stdout=subprocess.PIPE,
+            )  # fmt: skip
+            for _ in range(200):  # wait until the hoard is in place (a bound, not a measure)
+                if view.streams.following(view.token) >= 32:
+                    break
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(1)
+            hoarded = view.streams.following(view.token)
+            async with aiohttp.ClientSession() as session:
+                live = await asyncio.gather(
+                    *(_first_table(session, url) for url in view.player_urls().values())
+                )
+            out, _ = await asyncio.wait_for(proc.communicate(), 80)
+            stream_tally = json.loads(out)
+        finally:
+            await view.stop()
+            journal.close()
+    tries = len(loaded) + loaded_failed
+    share = len(loaded) / tries if tries else 0.0
+    print()
+    print(f"Player's link, no attack:        {summary(floor)}   not served {floor_failed}")
+    print(f"Player's link, 300 slow addrs:   {summary(loaded)}   not served {loaded_failed}")
+    print(
+        f"Served within 1 s under attack:  {len(loaded)} of {tries} ({share:.1%}; goal 99%)"
+        f"; the crowd opened {crowd_tally['opened']} connections, closed by the server"
+        f" {crowd_tally['closed']}"
+    )
+    print(
+        f"Streams through the table's link: {stream_tally['opened']} of 400 tries opened, "
+        f"{hoarded} held at once; players' own streams live: {sum(live)} of {len(live)}"
+    )
+    ok = share >= 0.99 and all(live)
+    print("OK" if ok else "FAILED")
+    return 0 if ok else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--floor-seconds", type=float, default=10)
     parser.add_argument("--attack", type=int, default=2000)
+    parser.add_argument("--players", action="store_true", help="the players' links only")
     parser.add_argument("--attacker", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--mode", default="idle", help=argparse.SUPPRESS)
+    parser.add_argument("--token", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.attacker:
-        print(json.dumps(asyncio.run(attack(args.attacker, args.attack, args.seconds))))
+        if args.mode == "slow":
+            tally = asyncio.run(slow_crowd(args.attacker, args.attack, args.seconds))
+        elif args.mode == "streams":
+            tally = asyncio.run(hoard_streams(args.attacker, args.token, args.attack, args.seconds))
+        else:
+            tally = asyncio.run(attack(args.attacker, args.attack, args.seconds))
+        print(json.dumps(tally))
         return 0
     if sys.platform != "linux":
         print("skipped: needs Linux's loopback addresses")
         return 0
-    return asyncio.run(run(args.seconds, args.floor_seconds, args.attack))
+    code = 0
+    if not args.players:
+        code = asyncio.run(run(args.seconds, args.floor_seconds, args.attack))
+    return code or asyncio.run(run_players(args.seconds, args.floor_seconds, 300))
 
 
 if __name__ == "__main__":

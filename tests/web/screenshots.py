@@ -1,8 +1,9 @@
 """Regenerate the phone screenshots: `python -m tests.web.screenshots` (needs chromium).
 
 Plays the demo game, opens an auction on top of it, serves it on 127.0.0.1 and renders
-the table view in headless Chromium at a phone's size (390x844 CSS pixels, 2x), plus the
-terminal `banker share` prints, as SVG.
+the table view in headless Chromium at a phone's size (390x844 CSS pixels, 2x): the
+table's read-only link, and Bob's own link just after he raised the bid from it; plus
+what the terminal `banker share` prints, as SVG.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rich.text import Text
 from banker.core.commands import Bid, StartAuction
 from banker.demo import make_demo
 from banker.store import Journal
+from banker.web.actions import journal_actor
 from banker.web.server import TableView
 from banker.web.share import share_lines
 from tests.web.chromium import Chromium
@@ -51,15 +53,28 @@ async def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         path = demo_game(Path(tmp))
-        with Journal.open(path, read_only=True) as journal:
+        with Journal.open(path) as journal:
             view = TableView(journal)
+            view.actor = journal_actor(journal, view.notify)  # as the app takes the bids
             url = await view.start("127.0.0.1", 0)
             try:
                 async with Chromium() as browser:
-                    for name, page in (("phone.png", url), ("phone-player.png", url + "p/1")):
+                    for name, page in (
+                        ("phone.png", url),
+                        ("phone-bid.png", view.player_url("Bob")),
+                    ):
                         await browser.open(page, scale=2)
                         if not await browser.wait_for("!!document.querySelector('.live.ok')", 10):
                             raise RuntimeError(f"the page at {page} did not go live")
+                        if name == "phone-bid.png":  # Bob taps the +$10 quick raise
+                            await browser.evaluate(
+                                "document.querySelectorAll('#act .raises button')[1].click()"
+                            )
+                            if not await browser.wait_for(
+                                "!!document.querySelector('#act .said.ok')", 10
+                            ):
+                                said = await browser.evaluate("document.body.innerText")
+                                raise RuntimeError(f"Bob's bid was not taken: {said}")
                         await browser.screenshot(out / name)
                         print(f"wrote {out / name}")
                 terminal_svg(view, out / "phone-scan.svg")

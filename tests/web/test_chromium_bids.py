@@ -145,9 +145,14 @@ async def test_three_phones_bid_and_the_banker_sells_with_one_key(tmp_path: Path
                 async with session.post(urls["Bob"] + "act", json=body) as response:
                     answers.append((response.status, await response.json()))
             async with session.post(view.url + "act", json=body) as response:
-                assert response.status == 405
+                assert response.status == 405  # the table's link only reads
+            as_alice = {**body, "id": "as-alice-01", "amount": 40, "player": "Alice"}
+            async with session.post(urls["Bob"] + "act", json=as_alice) as response:
+                assert response.status == 400  # Bob's link never bids for Alice
         assert answers[0] == answers[1] and answers[0][1]["ok"]
         assert app.journal.game.seq == seq + 1
+        auction = app.journal.game.state.auction
+        assert auction is not None and (auction.high_bidder, auction.high_bid) == ("Bob", 30)
 
 
 async def test_the_landing_player_answers_buy_on_the_phone(tmp_path: Path) -> None:

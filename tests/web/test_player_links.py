@@ -119,12 +119,13 @@ async def test_the_kept_key_keeps_every_players_link(banker: Journal) -> None:
 async def test_streams_hoarded_by_the_tables_link_leave_every_player_live(
     view: TableView,
 ) -> None:
-    """Before: 64 streams held with the table's token (from 50 addresses) refused every
-    phone's stream with 503. Now the table's link holds its share and no more, and each
-    player's own link has room of its own."""
+    """Attack 20: 400 streams tried through the table's token from 50 addresses; before,
+    64 were held and every phone's stream got 503. Now the table's link holds its share
+    and no more (a replaced stream's connection is closed with it), and each player's own
+    link has room of its own."""
     assert view.port is not None and view.token is not None
     hoarded = []
-    for n in range(TABLE_STREAMS + 8):
+    for n in range(400):
         hoarded.append(await stream(view.port, f"/{view.token}/events", f"127.0.3.{n % 50 + 1}"))
     assert all(b" 200 " in s for _, _, s in hoarded)
     assert view.streams.following(view.token) <= TABLE_STREAMS

@@ -52,6 +52,7 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
             yield Static("", id="share-phones", classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button("← → " + _("other codes"), id="next")
+                yield Button("n " + _("New link"), id="new-link")
                 yield Button("x " + _("Stop sharing"), id="stop", variant="error")
                 yield Button("Esc " + _("Close"), id="close")
 
@@ -73,6 +74,7 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
         )
         self.query_one("#share-title", Static).update(title)
         self.query_one("#share-url", Static).update(Text(code.data, style="bold"))
+        self.query_one("#new-link", Button).display = player is not None
         self.show_phones()
 
     def show_phones(self) -> None:
@@ -128,6 +130,10 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
     @on(Button.Pressed, "#next")
     def _next(self) -> None:
         self.action_next()
+
+    @on(Button.Pressed, "#new-link")
+    def _new_link(self) -> None:
+        self.action_new_link()
 
     @on(Button.Pressed, "#stop")
     async def _stop(self) -> None:
