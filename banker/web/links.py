@@ -21,7 +21,7 @@ from banker.core.state import GameState
 KEY_BYTES = 32
 """The link key's randomness."""
 MOST_REPLACED = 16
-"""How many of a player's old links are still told apart from a wrong link (410, not 404)."""
+"""How many of a player's latest old links are told apart from a wrong link (410, not 404)."""
 SECRET_CHARS = 22
 """A player's secret: 132 bits of the key's HMAC, in URL-safe letters."""
 
@@ -61,6 +61,7 @@ class Links:
         self.key = key
         self._made: tuple[tuple[str, ...], tuple[int, ...]] | None = None
         self._secrets: list[str] = []
+        self._replaced: frozenset[str] = frozenset()
 
     def secrets(self, state: GameState) -> list[str]:
         """Every player's current secret, in seating order."""
@@ -71,6 +72,11 @@ class Links:
                 player_secret(self.key, seat, name, n)
                 for seat, (name, n) in enumerate(zip(names, issued, strict=True))
             ]
+            self._replaced = frozenset(
+                player_secret(self.key, seat, name, old)
+                for seat, (name, n) in enumerate(zip(names, issued, strict=True))
+                for old in range(max(0, n - MOST_REPLACED), n)
+            )
             self._made = (names, issued)
         return list(self._secrets)
 
@@ -87,15 +93,12 @@ class Links:
         return found
 
     def replaced(self, state: GameState, given: str) -> bool:
-        """Whether `given` was a player's link before the banker gave them a new one (the
-        page then says so, instead of that sharing stopped)."""
-        raw = given.encode()
-        found = False
-        for seat, player in enumerate(state.players):
-            for issued in range(min(state.links.get(player.name, 0), MOST_REPLACED)):
-                old = player_secret(self.key, seat, player.name, issued)
-                found |= secrets.compare_digest(raw, old.encode())
-        return found
+        """Whether `given` was one of a player's latest links before the banker gave them
+        a new one (the page then says so, instead of that sharing stopped). Worked out once
+        per change of the links: a crowd of wrong links costs a set lookup each (a dead
+        link tells nothing worth timing)."""
+        self.secrets(state)
+        return given in self._replaced
 
     def all(self, state: GameState, table: str | None) -> set[str]:
         """Every link that opens the game now."""

@@ -70,6 +70,9 @@ WORDS = [
     N_("Not sent: no connection. Try again."),
     N_("amount"),
     N_("from {amount}"),
+    N_(
+        "Read-only here: this page follows the table; bids and answers go through the banker's app."
+    ),
     N_("Buy or auction?"),
     N_("Buy for {amount}"),
 ]

@@ -314,3 +314,32 @@ async def test_c_after_a_refused_typed_bid_asks_nothing(game: Callable[..., Path
     with reopen(path) as journal:
         assert journal.game.state.auction is not None
         assert journal.game.state.auction.high_bidder is None
+
+
+async def test_a_bid_that_comes_while_sold_is_asked_is_never_sold_on_the_old_answer(
+    game: Callable[..., Path],
+) -> None:
+    """A phone's bid can arrive while the banker is asked "Sold to Alice for $300?": the
+    yes answered the old figures, so nothing is sold and the banker is told."""
+    path = game(c.StartAuction(lot="Boardwalk"), c.Bid(player="Alice", amount=300))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert app.do(c.Bid(player="Bob", amount=350), phone="Bob")  # from Bob's phone
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionScreen)
+        assert any("A new bid came in" in n.message for n in app._notifications)
+        state = app.state
+        assert state.auction is not None and state.auction.high_bidder == "Bob"
+        assert state.deeds["Boardwalk"].owner is None
+        await pilot.press("c")  # asked again, with Bob's figures
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.state.deeds["Boardwalk"].owner == "Bob"

@@ -9,8 +9,11 @@ from typing import Any
 
 import pytest
 
+from banker.core.commands import StartAuction
 from banker.demo import DEMO_PLAYERS
+from banker.i18n import translator
 from banker.store import Journal
+from banker.web.actions import journal_actor
 from banker.web.server import TableView
 from banker.web.table import source_json
 from tests.english import PLACEHOLDER, english_in
@@ -70,13 +73,41 @@ async def test_a_phone_reads_every_page_in_the_language(language: str, tmp_path:
         try:
             async with Chromium() as browser:
                 pages = {}
+                ready = "document.querySelector('.live.ok') !== null"
                 for page in ["", *(f"p/{seat}" for seat in range(len(players)))]:
                     await browser.open(url + page)
-                    ready = "document.querySelector('.live.ok') !== null"
                     assert await browser.wait_for(ready, 30), page
                     pages[page or "table"] = await browser.evaluate("document.body.innerText")
+                # a player's own link where the table only reads says so
+                await browser.open(view.player_url(players[0]))
+                assert await browser.wait_for(ready, 30)
+                pages["own, read-only"] = await browser.evaluate("document.body.innerText")
+        finally:
+            await view.stop()
+    with Journal.open(path) as writer:  # the app's side: an auction, bids from phones
+        lot = next(n for n, d in writer.game.state.deeds.items() if d.owner is None)
+        writer.apply(StartAuction(lot=lot))
+        view = TableView(writer, actor=journal_actor(writer))
+        await view.start("127.0.0.1", 0)
+        try:
+            async with Chromium() as browser:
+                await browser.open(view.player_url(players[1]))
+                bidding = "!!document.querySelector('#act .raises button')"
+                assert await browser.wait_for(bidding, 30)
+                await browser.evaluate(  # a bid over the player's cash: the refusal
+                    "document.getElementById('bid-amount').value = '999999';"
+                    "document.querySelector('#act button.go').click();"
+                )
+                assert await browser.wait_for("!!document.querySelector('#act .said.bad')", 30)
+                pages["own, bidding"] = await browser.evaluate("document.body.innerText")
         finally:
             await view.stop()
     leaks = {p: w for p, text in pages.items() if (w := english_in(text, language, players))}
     assert not leaks, leaks
     assert not [p for p, text in pages.items() if "{" in text], pages
+    say = translator(language)
+    note = (
+        "Read-only here: this page follows the table; bids and answers go through the banker's app."
+    )
+    assert say(note) in pages["own, read-only"] and say(note) not in pages["own, bidding"]
+    assert say("Drop out") in pages["own, bidding"]

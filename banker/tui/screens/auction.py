@@ -104,6 +104,8 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
         """The moment the screen last asked to sell by itself (asked once per moment)."""
         self._holding_keys = False
         """The screen is about to ask to sell: typed keys wait for the question."""
+        self._offered: tuple[str, str | None, int] | None = None
+        """The lot, the winner and the price the question to sell showed."""
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -392,12 +394,25 @@ class AuctionScreen(ToastsAside, Follows, SpeaksTheGame, Screen[None]):
             ) + (f"\n{winner}: {money(pays.before)} → {money(pays.after)}")
             yes = _("Sold")
         self._pause_countdown()
+        self._offered = (auction.lot, winner, auction.high_bid)
         # Esc goes back to the bidding: "Cancel" read as cancelling the auction itself
         self.app.push_screen(Confirm(title, body, yes=yes, no=_("Back to the auction")), self._sold)
 
     def _sold(self, yes: bool | None) -> None:
         auction = self.state.auction
         if not yes or auction is None:
+            self._restart_countdown()
+            return
+        if (auction.lot, auction.high_bidder, auction.high_bid) != self._offered:
+            # a bid came from a phone while the question was open: never sell on an
+            # answer given to other figures
+            self.notify(
+                _("A new bid came in while you were asked: {p} bids {amount}. Sell again.").format(
+                    p=auction.high_bidder, amount=self.state.money(auction.high_bid)
+                ),
+                severity="warning",
+                timeout=8,
+            )
             self._restart_countdown()
             return
         if auction.kind == "deed" or auction.high_bidder is None:

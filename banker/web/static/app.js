@@ -265,6 +265,7 @@
     var mine = t.players[me];
     if (t.turn && !t.winner && !t.ended) parts.push(turn(t));
     var bids = showAsk(t) || showBidding(t);
+    if (own && !t.acts) parts.push(add(section(null, "note"), el("div", "sub", w("Read-only here: this page follows the table; bids and answers go through the banker's app."))));
     if (mine) parts.push(statement(t, mine));
     if (t.auction && !bids) parts.push(auction(t));
     if (t.winner || t.ended) {
