@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiohttp
@@ -52,7 +53,15 @@ MACHINES = 100
 # The attacker (a second process).
 
 
-async def _hold(port: int, source: str, slow: bool, until: float, tally: dict[str, int]) -> None:
+async def _reconnecting(
+    port: int,
+    source: str,
+    until: float,
+    tally: dict[str, int],
+    talk: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[bool]],
+) -> None:
+    """One machine of the crowd: connect from `source`, `talk` (True: the server closed
+    the connection), and connect again, until `until`."""
     while time.monotonic() < until:
         try:
             reader, writer = await asyncio.open_connection(
@@ -64,23 +73,32 @@ async def _hold(port: int, source: str, slow: bool, until: float, tally: dict[st
             continue
         tally["opened"] += 1
         try:
-            request = b"GET /" + b"x" * 60 + b" HTTP/1.1\r\nHost: table\r\n"
-            sent = 0
-            while time.monotonic() < until:
-                if slow and sent < len(request):
-                    writer.write(request[sent : sent + 1])
-                    sent += 1
-                try:
-                    data = await asyncio.wait_for(reader.read(1024), 2.0)
-                except TimeoutError:
-                    continue
-                if not data:
-                    tally["closed"] += 1
-                    break
+            closed = await talk(reader, writer)
         except ConnectionError:
-            tally["closed"] += 1
+            closed = True
         finally:
             writer.close()
+        tally["closed"] += closed
+
+
+async def _hold(port: int, source: str, slow: bool, until: float, tally: dict[str, int]) -> None:
+    """Idle, or a request a byte every two seconds."""
+
+    async def talk(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        request = b"GET /" + b"x" * 60 + b" HTTP/1.1\r\nHost: table\r\n"
+        sent = 0
+        while time.monotonic() < until:
+            if slow and sent < len(request):
+                writer.write(request[sent : sent + 1])
+                sent += 1
+            try:
+                if not await asyncio.wait_for(reader.read(1024), 2.0):
+                    return True
+            except TimeoutError:
+                continue
+        return False
+
+    await _reconnecting(port, source, until, tally, talk)
 
 
 async def attack(port: int, count: int, seconds: float) -> dict[str, int]:
@@ -104,31 +122,19 @@ async def attack(port: int, count: int, seconds: float) -> dict[str, int]:
 
 async def _trickle(port: int, source: str, until: float, tally: dict[str, int]) -> None:
     """Attack 19's connection: a first line at once, then a header line a second."""
-    while time.monotonic() < until:
-        try:
-            reader, writer = await asyncio.open_connection(
-                "127.0.0.1", port, local_addr=(source, 0)
-            )
-        except OSError:
-            tally["refused"] += 1
-            await asyncio.sleep(0.5)
-            continue
-        tally["opened"] += 1
-        try:
-            writer.write(b"GET /not-the-token/ HTTP/1.1\r\n")
-            while time.monotonic() < until:
-                writer.write(b"X-Slow: 1\r\n")
-                try:
-                    data = await asyncio.wait_for(reader.read(1024), 1.0)
-                except TimeoutError:
-                    continue
-                if not data:
-                    tally["closed"] += 1
-                    break
-        except ConnectionError:
-            tally["closed"] += 1
-        finally:
-            writer.close()
+
+    async def talk(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        writer.write(b"GET /not-the-token/ HTTP/1.1\r\n")
+        while time.monotonic() < until:
+            writer.write(b"X-Slow: 1\r\n")
+            try:
+                if not await asyncio.wait_for(reader.read(1024), 1.0):
+                    return True
+            except TimeoutError:
+                continue
+        return False
+
+    await _reconnecting(port, source, until, tally, talk)
 
 
 async def slow_crowd(port: int, count: int, seconds: float) -> dict[str, int]:

@@ -16,6 +16,7 @@ from banker.tui.app import make_app
 from banker.tui.screens.auction import AuctionScreen
 from banker.tui.screens.dialog import Confirm
 from tests.web.chromium import Chromium, Page, find_chromium
+from tests.web.test_phone_answers import shared
 
 pytestmark = pytest.mark.skipif(
     find_chromium() is None,
@@ -41,6 +42,12 @@ def table(path: Path) -> Path:
     with Journal.create(path, setup) as journal:
         journal.apply(c.Pay(player="Carol", amount=1400))
     return path
+
+
+async def live(page: Page, url: str) -> None:
+    """`url` open on `page`, once it says it is live."""
+    await page.open(url)
+    assert await page.wait_for("document.querySelector('.live.ok') !== null", PATIENCE)
 
 
 async def bid_box(page: Page) -> None:
@@ -78,18 +85,15 @@ def tap(text: str) -> str:
 async def test_three_phones_bid_and_the_banker_sells_with_one_key(tmp_path: Path) -> None:
     app = make_app(table(tmp_path / "table.banker"), share_host="127.0.0.1")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
-        await pilot.pause(0.3)
-        await pilot.press("escape")
+        await shared(app, pilot)
         view = app.table_view
-        assert view is not None and view.running and app.journal is not None
+        assert view is not None and app.journal is not None
         urls = view.player_urls()
         async with Chromium() as browser:
             pages = {"Alice": browser.page, "Bob": await browser.new_page()}
             pages["Carol"] = await browser.new_page()
             for name, page in pages.items():
-                await page.open(urls[name])
-                assert await page.wait_for("document.querySelector('.live.ok') !== null", 30)
+                await live(page, urls[name])
             assert app.do(c.StartAuction(lot="Boardwalk"))  # the banker opens it
             await pilot.pause()
             assert isinstance(app.screen, AuctionScreen)
@@ -158,15 +162,12 @@ async def test_three_phones_bid_and_the_banker_sells_with_one_key(tmp_path: Path
 async def test_the_landing_player_answers_buy_on_the_phone(tmp_path: Path) -> None:
     app = make_app(table(tmp_path / "table.banker"), share_host="127.0.0.1")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
-        await pilot.pause(0.3)
-        await pilot.press("escape")
+        await shared(app, pilot)
         view = app.table_view
         assert view is not None and app.journal is not None
         async with Chromium() as browser:
             bob = browser.page
-            await bob.open(view.player_urls()["Bob"])
-            assert await bob.wait_for("document.querySelector('.live.ok') !== null", 30)
+            await live(bob, view.player_urls()["Bob"])
             await pilot.press("2", "l", "9")  # Bob lands on Connecticut Avenue, the bank's
             await pilot.pause(0.2)
             asked = await bob.wait_for(
