@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import resource
 import statistics
@@ -39,7 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import aiohttp
@@ -58,10 +59,12 @@ async def _reconnecting(
     source: str,
     until: float,
     tally: dict[str, int],
-    talk: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[bool]],
+    script: Callable[[], Iterator[bytes]],
+    wait: float,
 ) -> None:
-    """One machine of the crowd: connect from `source`, `talk` (True: the server closed
-    the connection), and connect again, until `until`."""
+    """One machine of a crowd: connect from `source` and send what `script()` gives, a
+    piece every `wait` seconds (a new script each connection); connect again when the
+    server closes the connection, until `until`."""
     while time.monotonic() < until:
         try:
             reader, writer = await asyncio.open_connection(
@@ -72,83 +75,63 @@ async def _reconnecting(
             await asyncio.sleep(0.5)
             continue
         tally["opened"] += 1
+        sends = script()
         try:
-            closed = await talk(reader, writer)
+            while time.monotonic() < until:
+                writer.write(next(sends))
+                try:
+                    if not await asyncio.wait_for(reader.read(1024), wait):
+                        tally["closed"] += 1  # by the server
+                        break
+                except TimeoutError:
+                    continue
         except ConnectionError:
-            closed = True
+            tally["closed"] += 1
         finally:
             writer.close()
-        tally["closed"] += closed
 
 
-async def _hold(port: int, source: str, slow: bool, until: float, tally: dict[str, int]) -> None:
-    """Idle, or a request a byte every two seconds."""
-
-    async def talk(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
-        request = b"GET /" + b"x" * 60 + b" HTTP/1.1\r\nHost: table\r\n"
-        sent = 0
-        while time.monotonic() < until:
-            if slow and sent < len(request):
-                writer.write(request[sent : sent + 1])
-                sent += 1
-            try:
-                if not await asyncio.wait_for(reader.read(1024), 2.0):
-                    return True
-            except TimeoutError:
-                continue
-        return False
-
-    await _reconnecting(port, source, until, tally, talk)
+async def _crowd(
+    count: int, seconds: float, machine: Callable[..., Awaitable[None]]
+) -> dict[str, int]:
+    """`count` machines of a crowd at once for `seconds`: `machine(n, until, tally)`."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 200)), hard))
+    until = time.monotonic() + seconds
+    tally = {"opened": 0, "closed": 0, "refused": 0}
+    await asyncio.gather(*(machine(n, until, tally) for n in range(count)))
+    return tally
 
 
 async def attack(port: int, count: int, seconds: float) -> dict[str, int]:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 200)), hard))
-    until = time.monotonic() + seconds
-    tally = {"opened": 0, "closed": 0, "refused": 0}
-    holders = [
-        _hold(
-            port,
-            f"127.0.{n % MACHINES // 250 + 1}.{n % MACHINES % 250 + 1}",
-            n % 2 == 1,
-            until,
-            tally,
-        )
-        for n in range(count)
-    ]
-    await asyncio.gather(*holders)
-    return tally
+    """Half the machines idle, half sending a request a byte every two seconds."""
+    request = b"GET /" + b"x" * 60 + b" HTTP/1.1\r\nHost: table\r\n"
 
+    def script(slow: bool) -> Iterator[bytes]:
+        if slow:
+            yield from (request[i : i + 1] for i in range(len(request)))
+        yield from itertools.repeat(b"")
 
-async def _trickle(port: int, source: str, until: float, tally: dict[str, int]) -> None:
-    """Attack 19's connection: a first line at once, then a header line a second."""
+    async def machine(n: int, until: float, tally: dict[str, int]) -> None:
+        source = f"127.0.{n % MACHINES // 250 + 1}.{n % MACHINES % 250 + 1}"
+        await _reconnecting(port, source, until, tally, lambda: script(n % 2 == 1), 2.0)
 
-    async def talk(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
-        writer.write(b"GET /not-the-token/ HTTP/1.1\r\n")
-        while time.monotonic() < until:
-            writer.write(b"X-Slow: 1\r\n")
-            try:
-                if not await asyncio.wait_for(reader.read(1024), 1.0):
-                    return True
-            except TimeoutError:
-                continue
-        return False
-
-    await _reconnecting(port, source, until, tally, talk)
+    return await _crowd(count, seconds, machine)
 
 
 async def slow_crowd(port: int, count: int, seconds: float) -> dict[str, int]:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 200)), hard))
-    until = time.monotonic() + seconds
-    tally = {"opened": 0, "closed": 0, "refused": 0}
-    await asyncio.gather(
-        *(
-            _trickle(port, f"127.0.{n // 250 + 20}.{n % 250 + 1}", until, tally)
-            for n in range(count)
-        )
-    )
-    return tally
+    """Attack 19: a first line at once, then a header line a second, from each address."""
+
+    async def machine(n: int, until: float, tally: dict[str, int]) -> None:
+        source = f"127.0.{n // 250 + 20}.{n % 250 + 1}"
+        first = [b"GET /not-the-token/ HTTP/1.1\r\n"]
+
+        def script() -> Iterator[bytes]:
+            return itertools.chain(first, itertools.repeat(b"X-Slow: 1\r\n"))
+
+        await _reconnecting(port, source, until, tally, script, 1.0)
+
+    return await _crowd(count, seconds, machine)
 
 
 async def hoard_streams(port: int, token: str, tries: int, seconds: float) -> dict[str, int]:
