@@ -52,16 +52,12 @@ if TYPE_CHECKING:
     from banker.core.commands import Command
     from banker.core.state import GameState
     from banker.store import Journal
-    from banker.web.actions import Answer, AnswerRequest, PhoneRequest
+    from banker.web.actions import Answer, PhoneRequest
     from banker.web.server import TableView
 
 
 class _Unexpected(Exception):
     """A change failed for a reason the core did not foresee: already shown and logged."""
-
-
-class _Refused(Exception):
-    """A phone's action was refused: its reason goes to the phone, not to the banker."""
 
 
 @dataclass(frozen=True)
@@ -369,7 +365,7 @@ class BankerApp(TypesAheadApp):
         before = journal.game.state
         try:
             receipt = change(journal)
-        except (BankerError, _Refused):
+        except BankerError:
             raise
         except Exception as exc:  # never lose the table to a bug: show it, log it, go on
             self.unexpected(exc)
@@ -395,59 +391,32 @@ class BankerApp(TypesAheadApp):
         one writer, in its own turn among the banker's keys, as the command the banker
         would type; journaled as from that player's phone. The phone is told the receipt
         or the reason; the banker sees the receipt as after a key."""
-        from banker.web.actions import Answer, AnswerRequest, command_of
+        from banker.web.actions import Answer, AnswerRequest, asked
 
         done: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
 
         def act() -> None:
             journal = self.journal
-            if journal is None or done.done():
+            if journal is None:
+                done.set_result(Answer(False, msg("No game is open.")))
                 return
-            if isinstance(request, AnswerRequest):
-                done.set_result(self._answer_from_phone(journal, seat, request))
-                return
-            answer = Answer(False, msg("The banker's app could not do it: the banker sees why."))
-
-            def apply(j: Journal) -> Message:
-                nonlocal answer
-                answer = command_of(j, seat, request)
-                if not answer.ok:
-                    raise _Refused
-                return answer.said
-
-            try:
-                self._changed(apply, new_command=True)
-            except (_Refused, _Unexpected, BankerError):
-                pass  # the phone is told why
-            done.set_result(answer)
+            state = journal.game.state
+            command = asked(state, seat, request)
+            if isinstance(command, Message):
+                done.set_result(Answer(False, command))
+            elif isinstance(request, AnswerRequest):
+                done.set_result(self._answer_from_phone(state, seat, request.lot, command))
+            else:
+                done.set_result(self._apply_for_phone(command, state.players[seat].name))
 
         self.call_next(act)
         return await done
 
-    def _answer_from_phone(self, journal: Journal, seat: int, request: AnswerRequest) -> Answer:
-        """A "buy" or "auction" from the phone of the player whose landing the banker's dialog
-        asks about: it fills the dialog for the banker's one key, or (house rule) is applied
-        at once."""
-        from banker.core.engine import refusal
-        from banker.tui.screens.landed import LandedScreen
-        from banker.web.actions import Answer, asked
+    def _apply_for_phone(self, command: Command, player: str) -> Answer:
+        """Apply what `player`'s phone asked for, as a key would: the receipt or the
+        reason, for the phone."""
+        from banker.web.actions import Answer
 
-        state = journal.game.state
-        player = state.players[seat].name
-        command = asked(state, seat, request)
-        if isinstance(command, Message):
-            return Answer(False, command)
-        screen = self.screen
-        if not isinstance(screen, LandedScreen) or screen.asks != (player, request.lot):
-            return Answer(
-                False, msg("The banker is not asking about {deed} now.", deed=request.lot)
-            )
-        reason = refusal(state, command)
-        if reason is not None:
-            return Answer(False, reason)
-        if not state.rules.phone_answers_at_once:
-            return Answer(True, screen.answered_by_phone(command, player))
-        screen.dismiss(None)  # the dialog is answered: the ledger (or the auction) follows
         try:
             receipt = self._changed(lambda j: j.apply(command, player), new_command=True)
         except BankerError as exc:
@@ -455,6 +424,28 @@ class BankerApp(TypesAheadApp):
         except _Unexpected:
             return Answer(False, msg("The banker's app could not do it: the banker sees why."))
         return Answer(True, receipt)
+
+    def _answer_from_phone(
+        self, state: GameState, seat: int, deed: str, command: Command
+    ) -> Answer:
+        """A "buy" or "auction" from the phone of the player whose landing the banker's dialog
+        asks about: it fills the dialog for the banker's one key, or (house rule) is applied
+        at once."""
+        from banker.core.engine import refusal
+        from banker.tui.screens.landed import LandedScreen
+        from banker.web.actions import Answer
+
+        player = state.players[seat].name
+        screen = self.screen
+        if not isinstance(screen, LandedScreen) or screen.asks != (player, deed):
+            return Answer(False, msg("The banker is not asking about {deed} now.", deed=deed))
+        reason = refusal(state, command)  # before the dialog closes on a refused answer
+        if reason is not None:
+            return Answer(False, reason)
+        if not state.rules.phone_answers_at_once:
+            return Answer(True, screen.answered_by_phone(command, player))
+        screen.dismiss(None)  # the dialog is answered: the ledger (or the auction) follows
+        return self._apply_for_phone(command, player)
 
     def ask_phone(self, player: str, deed: str) -> None:
         """The landing dialog asks buy or auction: so does the player's own page."""

@@ -97,26 +97,22 @@ def asked(state: GameState, seat: int, request: PhoneRequest) -> Command | Messa
         return exc.message
 
 
-def command_of(journal: Journal, seat: int, request: PhoneRequest) -> Answer:
-    """Apply `request` for the player in `seat` through `journal` (the one writer)."""
-    command = asked(journal.game.state, seat, request)
-    if isinstance(command, Message):
-        return Answer(False, command)
-    try:
-        return Answer(True, journal.apply(command, phone=journal.game.state.players[seat].name))
-    except BankerError as exc:
-        return Answer(False, exc.message)
-
-
 def journal_actor(journal: Journal, after: Callable[[], None] = lambda: None) -> Actor:
     """An actor writing straight to `journal`, then calling `after` (a process that is the
-    game's one writer and has no app: tests, a headless table)."""
+    game's one writer and has no app: tests, a headless table). A buy or auction answered
+    on a phone is applied at once: there is no banker's dialog to fill."""
 
     async def act(seat: int, request: PhoneRequest) -> Answer:
-        answer = command_of(journal, seat, request)
-        if answer.ok:
-            after()
-        return answer
+        state = journal.game.state
+        command = asked(state, seat, request)
+        if isinstance(command, Message):
+            return Answer(False, command)
+        try:
+            receipt = journal.apply(command, phone=state.players[seat].name)
+        except BankerError as exc:
+            return Answer(False, exc.message)
+        after()
+        return Answer(True, receipt)
 
     return act
 

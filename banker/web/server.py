@@ -155,9 +155,12 @@ class TableView:
     @property
     def url(self) -> str:
         """The table's address for phones, token included (empty while not sharing)."""
-        if self.token is None or self.host is None or self.port is None:
+        return self._url_for(self.token)
+
+    def _url_for(self, link: str | None) -> str:
+        if link is None or self.token is None or self.host is None or self.port is None:
             return ""
-        return f"http://{url_host(self.host)}:{self.port}/{self.token}/"
+        return f"http://{url_host(self.host)}:{self.port}/{link}/"
 
     @property
     def link_key(self) -> str:
@@ -168,24 +171,30 @@ class TableView:
         """`player`'s own link: their page, opened as them."""
         state = self.journal.game.state
         names = [p.name for p in state.players]
-        secret = self.links.secrets(state)[names.index(player)]
-        return self.url.replace(f"/{self.token}/", f"/{secret}/") if self.url else ""
+        return self._url_for(self.links.secrets(state)[names.index(player)])
 
     def player_urls(self) -> dict[str, str]:
         """Every player's own link, by name, in seating order."""
         return {p.name: self.player_url(p.name) for p in self.journal.game.state.players}
 
-    def holder(self, given: str) -> Holder | None:
-        """Whose link `given` (a path's first part) is now; None: it opens nothing."""
-        return self.links.holder(self.journal.game.state, self.token, given)
+    def holder(self, given: str) -> Holder | int | None:
+        """Whose link `given` (a path's first part) is now; `GONE`: a player's link that
+        was replaced; None: it opens nothing."""
+        if not given or not self.token:
+            return None
+        state = self.journal.game.state
+        holder = self.links.holder(state, self.token, given)
+        if holder is None and self.links.replaced(state, given):
+            return GONE
+        return holder
 
     def _judge(self, given: str) -> int | None:
         """What a connection's first link opens, for the gate: a player's own link ranks
         above the table's; a replaced one is told so; anything else opens nothing."""
-        holder = self.holder(given) if self.token else None
-        if holder is not None:
+        holder = self.holder(given)
+        if isinstance(holder, Holder):
             return PLAYER if holder.is_player else TABLE
-        return GONE if self.links.replaced(self.journal.game.state, given) else None
+        return holder
 
     def _streams_of(self, link: str) -> int:
         return TABLE_STREAMS if link == self.token else PLAYER_STREAMS
@@ -315,11 +324,10 @@ class TableView:
         """404 for anything outside a link that opens the game now; 405 for anything but
         GET. Who the link belongs to is `request[HOLDER]`."""
         first = request.raw_path.split("?", 1)[0].split("/", 2)
-        given = first[1] if len(first) > 1 and self.token else ""
-        holder = self.holder(given) if given else None
-        if holder is None:
-            if given and self.links.replaced(self.journal.game.state, given):
-                raise web.HTTPGone()  # the page says: ask the banker for the new code
+        holder = self.holder(first[1] if len(first) > 1 else "")
+        if holder == GONE:
+            raise web.HTTPGone()  # the page says: ask the banker for the new code
+        if not isinstance(holder, Holder):
             raise web.HTTPNotFound()
         acting = holder.is_player and request.path.endswith("/act")
         if request.method != "GET" and not (acting and request.method == "POST"):

@@ -164,6 +164,20 @@ async def hoard_streams(port: int, token: str, tries: int, seconds: float) -> di
 # The banker and the token holder (this process).
 
 
+async def _fetch(session: aiohttp.ClientSession, url: str, within: float) -> float | None:
+    """Seconds to fetch the table at `url`, or None when it was not served within `within`."""
+    started = time.monotonic()
+    try:
+        async with session.get(
+            url + "table.json", timeout=aiohttp.ClientTimeout(total=within)
+        ) as response:
+            await response.read()
+            response.raise_for_status()
+    except (TimeoutError, aiohttp.ClientError):
+        return None
+    return time.monotonic() - started
+
+
 async def run(seconds: float, floor_seconds: float, count: int) -> int:
     from banker.core import commands as c
     from banker.core.edition import load_edition
@@ -196,16 +210,11 @@ async def run(seconds: float, floor_seconds: float, count: int) -> int:
                 async def holder() -> None:
                     nonlocal failed
                     while time.monotonic() < end:
-                        started = time.monotonic()
-                        try:
-                            async with session.get(
-                                url + "table.json", timeout=aiohttp.ClientTimeout(total=5)
-                            ) as response:
-                                await response.read()
-                                response.raise_for_status()
-                            served.append(time.monotonic() - started)
-                        except (TimeoutError, aiohttp.ClientError):
+                        took = await _fetch(session, url, 5.0)
+                        if took is None:
                             failed += 1
+                        else:
+                            served.append(took)
                         kept.append(len(view.gate.open))
                         await asyncio.sleep(ACTION_EVERY)
 
@@ -282,15 +291,11 @@ async def _tries(url: str, seconds: float) -> tuple[list[float], int]:
     async with aiohttp.ClientSession(connector=connector) as session:
         while time.monotonic() < end:
             started = time.monotonic()
-            try:
-                async with session.get(
-                    url + "table.json", timeout=aiohttp.ClientTimeout(total=1.0)
-                ) as response:
-                    await response.read()
-                    response.raise_for_status()
-                served.append(time.monotonic() - started)
-            except (TimeoutError, aiohttp.ClientError):
+            took = await _fetch(session, url, 1.0)
+            if took is None:
                 failed += 1
+            else:
+                served.append(took)
             await asyncio.sleep(max(0.0, 0.2 - (time.monotonic() - started)))
     return served, failed
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -136,3 +137,30 @@ async def test_n_gives_the_player_shown_a_new_link_journaled(
                 assert response.status == 410  # the page says the link was replaced
             async with session.get(new + "table.json") as response:
                 assert response.status == 200
+
+
+async def test_the_links_stay_when_the_app_opens_again_until_sharing_is_stopped(
+    game: Callable[..., Path],
+) -> None:
+    """The players keep their codes across a restart of the app; `x` (stop sharing) is what
+    makes every code new."""
+    path = game()
+
+    async def shared_links(stop: bool) -> tuple[str, dict[str, str]]:
+        app = make_app(path, share_host="127.0.0.1")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("s")
+            await pilot.pause(0.3)
+            view = app.table_view
+            assert view is not None
+            links = (view.url, view.player_urls())
+            await pilot.press("x" if stop else "escape")
+            await pilot.pause(0.3)
+        return links
+
+    first = await shared_links(stop=False)
+    again = await shared_links(stop=True)
+    assert again == first
+    fresh = await shared_links(stop=False)
+    assert fresh[0] != first[0]
+    assert not set(fresh[1].values()) & set(first[1].values())

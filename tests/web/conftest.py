@@ -49,6 +49,15 @@ def banker(game_path: Path) -> Iterator[Journal]:
     journal.close()
 
 
+@pytest.fixture
+async def view(banker: Journal) -> AsyncIterator[TableView]:
+    """The table view of the banker's own journal on loopback, as the app serves it."""
+    table = TableView(banker)
+    await table.start("127.0.0.1", 0)
+    yield table
+    await table.stop()
+
+
 @dataclass
 class Served:
     view: TableView

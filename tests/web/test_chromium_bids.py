@@ -85,9 +85,8 @@ def tap(text: str) -> str:
 async def test_three_phones_bid_and_the_banker_sells_with_one_key(tmp_path: Path) -> None:
     app = make_app(table(tmp_path / "table.banker"), share_host="127.0.0.1")
     async with app.run_test(size=SIZE) as pilot:
-        await shared(app, pilot)
-        view = app.table_view
-        assert view is not None and app.journal is not None
+        view = await shared(app, pilot)
+        assert app.journal is not None
         urls = view.player_urls()
         async with Chromium() as browser:
             pages = {"Alice": browser.page, "Bob": await browser.new_page()}
@@ -162,9 +161,8 @@ async def test_three_phones_bid_and_the_banker_sells_with_one_key(tmp_path: Path
 async def test_the_landing_player_answers_buy_on_the_phone(tmp_path: Path) -> None:
     app = make_app(table(tmp_path / "table.banker"), share_host="127.0.0.1")
     async with app.run_test(size=SIZE) as pilot:
-        await shared(app, pilot)
-        view = app.table_view
-        assert view is not None and app.journal is not None
+        view = await shared(app, pilot)
+        assert app.journal is not None
         async with Chromium() as browser:
             bob = browser.page
             await live(bob, view.player_urls()["Bob"])

@@ -7,7 +7,6 @@ import asyncio
 import logging
 import socket
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -21,14 +20,6 @@ from banker.web.server import TableView
 pytestmark = pytest.mark.skipif(
     sys.platform != "linux", reason="other loopback addresses than 127.0.0.1 are Linux's"
 )
-
-
-@pytest.fixture
-async def view(banker: Journal) -> AsyncIterator[TableView]:
-    table = TableView(banker)
-    await table.start("127.0.0.1", 0)
-    yield table
-    await table.stop()
 
 
 async def connect(

@@ -18,6 +18,7 @@ from banker.store import Journal
 from banker.tui.app import BankerApp, make_app
 from banker.tui.screens.auction import AuctionScreen
 from banker.tui.screens.landed import LandedScreen
+from banker.web.server import TableView
 
 SIZE = (120, 40)
 
@@ -39,11 +40,14 @@ def table(path: Path, at_once: bool = False) -> Path:
     return path
 
 
-async def shared(app: BankerApp, pilot: Any) -> None:
+async def shared(app: BankerApp, pilot: Any) -> TableView:
+    """The banker shares the table (s, then Esc): the view the phones open."""
     await pilot.press("s")
     await pilot.pause(0.3)
     await pilot.press("escape")
-    assert app.table_view is not None and app.table_view.running
+    view = app.table_view
+    assert view is not None and view.running and app.journal is not None
+    return view
 
 
 async def bob_lands_on_connecticut(pilot: Any) -> None:
@@ -70,9 +74,8 @@ async def test_buy_from_the_phone_fills_the_dialog_for_the_bankers_one_key(
 ) -> None:
     app = make_app(table(tmp_path / "t.banker"), share_host="127.0.0.1")
     async with app.run_test(size=SIZE) as pilot:
-        await shared(app, pilot)
-        view = app.table_view
-        assert view is not None and app.journal is not None
+        view = await shared(app, pilot)
+        assert app.journal is not None
         bob, alice = view.player_urls()["Bob"], view.player_urls()["Alice"]
         assert (await fetch(bob))["ask"] is None
         await bob_lands_on_connecticut(pilot)
@@ -117,9 +120,8 @@ async def test_buy_from_the_phone_fills_the_dialog_for_the_bankers_one_key(
 async def test_with_the_house_rule_the_phones_answer_is_applied_at_once(tmp_path: Path) -> None:
     app = make_app(table(tmp_path / "t.banker", at_once=True), share_host="127.0.0.1")
     async with app.run_test(size=SIZE) as pilot:
-        await shared(app, pilot)
-        view = app.table_view
-        assert view is not None and app.journal is not None
+        view = await shared(app, pilot)
+        assert app.journal is not None
         await bob_lands_on_connecticut(pilot)
         assert isinstance(app.screen, LandedScreen)
         status, said = await answer(view.player_urls()["Bob"], "auction", "bob-auction-1")
@@ -143,9 +145,7 @@ async def test_a_buy_the_player_cannot_pay_is_refused_on_the_phone(tmp_path: Pat
         journal.apply(c.Pay(player="Bob", amount=1450))
     app = make_app(path, share_host="127.0.0.1")
     async with app.run_test(size=SIZE) as pilot:
-        await shared(app, pilot)
-        view = app.table_view
-        assert view is not None
+        view = await shared(app, pilot)
         await bob_lands_on_connecticut(pilot)
         ask = (await fetch(view.player_urls()["Bob"]))["ask"]
         assert ask["refusal"] and "$50" in ask["refusal"]

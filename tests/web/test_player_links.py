@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -18,15 +17,6 @@ from banker.web.links import Links, player_secret
 from banker.web.server import PLAYER_STREAMS, TABLE_STREAMS, TableView
 from tests.web.conftest import HOSTILE
 from tests.web.test_stream_limits import ended, stream
-
-
-@pytest.fixture
-async def view(banker: Journal) -> AsyncIterator[TableView]:
-    """The table view of the banker's own journal, as the app serves it."""
-    shared = TableView(banker)
-    await shared.start("127.0.0.1", 0)
-    yield shared
-    await shared.stop()
 
 
 async def status(session: aiohttp.ClientSession, url: str) -> int:
@@ -111,8 +101,7 @@ async def test_the_kept_key_keeps_every_players_link(banker: Journal) -> None:
         assert again.player_urls() == urls
     finally:
         await again.stop()
-    fresh = Links(Links(key).key + "x")
-    assert fresh.secrets(banker.game.state) != Links(key).secrets(banker.game.state)
+    assert Links(key + "x").secrets(banker.game.state) != Links(key).secrets(banker.game.state)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="other loopback addresses are Linux's")
