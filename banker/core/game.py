@@ -18,7 +18,7 @@ from banker.core.commands import Command, Setup, command_json, parse_command_jso
 from banker.core.engine import apply
 from banker.core.errors import BadInput, BankerError, JournalError, NothingToUndo
 from banker.core.money import Message, msg
-from banker.core.phone import from_phone
+from banker.core.phone import Phones, from_phone
 from banker.core.record import refusal_of
 from banker.core.state import GameState, new_game_state
 
@@ -237,7 +237,7 @@ class Game:
 
     # The two-step changes.
 
-    def prepare(self, command: Command, phone: str | None = None) -> Pending:
+    def prepare(self, command: Command, phone: Phones | None = None) -> Pending:
         """Work out a command. Raises BankerError with the reason when it is refused.
 
         Args:

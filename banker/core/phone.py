@@ -52,9 +52,17 @@ def for_sale(state: GameState, player: str, deed: str) -> ForSale | None:
     return ForSale(player, deed, price, None if buy is None else buy.refusal)
 
 
-def from_phone(receipt: Message, player: str) -> Message:
-    """A receipt as the journal and the history keep it when a player's phone acted."""
-    return msg("{what} (from {p}'s phone)", what=receipt, p=player)
+Phones: TypeAlias = str | tuple[str, str]
+"""Where a command came from: one player's phone, or two players who both agreed on
+their own phones (a trade)."""
+
+
+def from_phone(receipt: Message, phone: Phones) -> Message:
+    """A receipt as the journal and the history keep it when players' phones asked."""
+    if isinstance(phone, tuple):
+        a, b = phone
+        return msg("{what} (agreed on {a}'s and {b}'s phones)", what=receipt, a=a, b=b)
+    return msg("{what} (from {p}'s phone)", what=receipt, p=phone)
 
 
 def phone_command(

@@ -22,6 +22,7 @@ from banker.core.commands import Command, Setup, parse_setup_json
 from banker.core.errors import BadInput, BankerError, JournalError
 from banker.core.game import Applied, EntryKind, Game, Pending, Snapshot, Stack, rising_runs
 from banker.core.money import N_, Message, msg, plural
+from banker.core.phone import Phones
 from banker.core.record import refusal_of
 from banker.core.state import GameState
 from banker.core.validators import validate
@@ -298,7 +299,7 @@ class Journal:
 
     # Changing the game: written first, then done.
 
-    def apply(self, command: Command, phone: str | None = None) -> Message:
+    def apply(self, command: Command, phone: Phones | None = None) -> Message:
         """Apply a command and journal it. Raises BankerError if refused (nothing written).
 
         Args:

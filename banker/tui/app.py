@@ -50,9 +50,11 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from banker.core.commands import Command
+    from banker.core.phone import Phones
+    from banker.core.proposals import Proposal
     from banker.core.state import GameState
     from banker.store import Journal
-    from banker.web.actions import Answer, PhoneRequest
+    from banker.web.actions import Answer, GameRequest
     from banker.web.server import TableView
 
 
@@ -326,7 +328,7 @@ class BankerApp(TypesAheadApp):
 
     # Changing the game: always through the journal.
 
-    def do(self, command: Command, phone: str | None = None) -> bool:
+    def do(self, command: Command, phone: Phones | None = None) -> bool:
         """Apply a command through the journal and show its receipt, or the refusal;
         `phone`: the player whose own phone asked for it (the journal says so)."""
         return self._change(
@@ -386,7 +388,7 @@ class BankerApp(TypesAheadApp):
         follow_up(self, before, after, new_command)
         return receipt
 
-    async def phone_act(self, seat: int, request: PhoneRequest) -> Answer:
+    async def phone_act(self, seat: int, request: GameRequest) -> Answer:
         """A player's phone acts (the table view's actor): applied by the app, the game's
         one writer, in its own turn among the banker's keys, as the command the banker
         would type; journaled as from that player's phone. The phone is told the receipt
@@ -446,6 +448,44 @@ class BankerApp(TypesAheadApp):
             return Answer(True, screen.answered_by_phone(command, player))
         screen.dismiss(None)  # the dialog is answered: the ledger (or the auction) follows
         return self._apply_for_phone(command, player)
+
+    def phone_queue(self) -> list[Proposal]:
+        """What the phones asked for and waits for the banker, oldest first: the trades
+        both players accepted on their own phones."""
+        view = self.table_view
+        return [] if view is None or view.actor is None else view.proposals.ready()
+
+    def queue_changed(self) -> None:
+        """The phones' queue changed (the table view says so): the ledger redraws it."""
+        for screen in self.screen_stack:
+            if isinstance(screen, LedgerScreen) and screen.is_mounted:
+                screen.show_queue()
+
+    def make_from_phones(self) -> bool:
+        """Make the oldest trade both players accepted on their phones, journaled as
+        agreed on both; refused (it no longer holds): taken off with its reason."""
+        view = self.table_view
+        queue = self.phone_queue()
+        if view is None or not queue:
+            return False
+        proposal = queue[0]
+        made = self.do(proposal.trade, phone=proposal.parties)
+        if made:
+            view.proposals.made(proposal.number)
+        else:
+            view.check_proposals()
+        view.moved()
+        self.queue_changed()
+        return made
+
+    def decline_from_phones(self, number: int, why: str) -> None:
+        """The banker declines a trade the phones agreed: both phones read `why`."""
+        view = self.table_view
+        if view is None or view.proposals.refuse(number, msg("{why}", why=why)) is None:
+            return
+        view.moved()
+        self.queue_changed()
+        self.notify(_("Declined: the phones say why."), timeout=4)
 
     def ask_phone(self, player: str, deed: str) -> None:
         """The landing dialog asks buy or auction: so does the player's own page."""

@@ -2,10 +2,12 @@
 kept so that a phone sending the same action twice (a retry) has it applied once.
 
 A request is one small JSON object: `{"act": "bid", "id": "…", "lot": "Boardwalk",
-"amount": 120}`, `{"act": "drop", "id": "…", "lot": "Boardwalk"}`, or the answer to the
-landing's question, `{"act": "buy" | "auction", "id": "…", "lot": "Boardwalk"}`. The `id` is the
-phone's own, new for each action and the same for its retries. Who acts is never in it:
-the link it came by says so.
+"amount": 120}`, `{"act": "drop", "id": "…", "lot": "Boardwalk"}`, the answer to the
+landing's question, `{"act": "buy" | "auction", "id": "…", "lot": "Boardwalk"}`, or a step of
+a trade worked out between two phones: `propose` (the partner, what the player gives and
+gets), `change` and `accept` (a proposal's number and the version the phone showed), and
+`decline`. The `id` is the phone's own, new for each action and the same for its retries.
+Who acts is never in it: the link it came by says so.
 """
 
 from __future__ import annotations
@@ -19,15 +21,20 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from banker.core import commands as c
 from banker.core.commands import MAX_NAME, Command
 from banker.core.errors import BankerError
 from banker.core.money import MAX_AMOUNT, Message, msg
 from banker.core.phone import PhoneAct, phone_command
+from banker.core.proposals import Proposal, Proposals
 from banker.core.state import GameState
 from banker.store.journal import Journal
 
-MOST_BYTES = 1024
-"""The largest request a phone sends (its actions are under 200 bytes)."""
+MOST_BYTES = 4096
+"""The largest request a phone sends (a bid is under 200 bytes, a trade of many deeds
+under 2 KB)."""
+MOST_DEEDS = 28
+"""The most deeds one side of a trade can name (a board's deeds)."""
 KEPT_ANSWERS = 512
 """Answers kept for retries, the oldest forgotten first."""
 ACT_SECONDS = 10.0
@@ -37,32 +44,93 @@ PER_SECOND = 4.0
 BURST = 8
 
 
+_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
+Name = Annotated[str, Field(min_length=1, max_length=4 * MAX_NAME)]
+Amount = Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
+
+
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = _STRICT
 
     id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,40}$")]
     """The phone's own name for this action: the same for its retries."""
-    lot: Annotated[str, Field(min_length=1, max_length=4 * MAX_NAME)]
+
+
+class _LotRequest(_Request):
+    lot: Name
     """What the phone showed on offer: the action is for that lot only."""
 
 
-class BidRequest(_Request):
+class BidRequest(_LotRequest):
     act: Literal["bid"]
     amount: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
 
 
-class DropRequest(_Request):
+class DropRequest(_LotRequest):
     act: Literal["drop"]
 
 
-class AnswerRequest(_Request):
+class AnswerRequest(_LotRequest):
     """Buy or auction the deed the player landed on (`lot`)."""
 
     act: Literal["buy", "auction"]
 
 
-PhoneRequest = Annotated[BidRequest | DropRequest | AnswerRequest, Field(discriminator="act")]
-READ = TypeAdapter[BidRequest | DropRequest | AnswerRequest](PhoneRequest)
+class Side(BaseModel):
+    """One side of a trade as a phone writes it."""
+
+    model_config = _STRICT
+
+    cash: Amount = 0
+    deeds: Annotated[list[Name], Field(max_length=MOST_DEEDS)] = []
+    jail_cards: Annotated[int, Field(ge=0, le=2)] = 0
+    debt: Amount = 0
+
+    def side(self) -> c.TradeSide:
+        return c.TradeSide(
+            cash=self.cash, deeds=list(self.deeds), jail_cards=self.jail_cards, debt=self.debt
+        )
+
+
+class _TradeRequest(_Request):
+    give: Side
+    """What the phone's own player hands over."""
+    get: Side
+    """What they ask of the other player."""
+    lift: Annotated[list[Name], Field(max_length=MOST_DEEDS)] = []
+    """Of the mortgaged deeds the player receives, those they lift at once."""
+
+
+class ProposeRequest(_TradeRequest):
+    act: Literal["propose"]
+    partner: Name
+
+
+class ChangeRequest(_TradeRequest):
+    act: Literal["change"]
+    trade: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
+    version: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
+
+
+class AcceptRequest(_Request):
+    act: Literal["accept"]
+    trade: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
+    version: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
+    """The version the phone showed: a yes is for that one only."""
+    lift: Annotated[list[Name], Field(max_length=MOST_DEEDS)] = []
+
+
+class DeclineRequest(_Request):
+    act: Literal["decline"]
+    trade: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
+
+
+GameRequest = BidRequest | DropRequest | AnswerRequest
+"""What the banker's app applies to the game."""
+TradeRequest = ProposeRequest | ChangeRequest | AcceptRequest | DeclineRequest
+"""A step of a trade between two phones: the table's proposals change, not the game."""
+PhoneRequest = Annotated[GameRequest | TradeRequest, Field(discriminator="act")]
+READ = TypeAdapter[GameRequest | TradeRequest](PhoneRequest)
 
 
 @dataclass(frozen=True)
@@ -73,12 +141,12 @@ class Answer:
     said: Message
 
 
-Actor = Callable[[int, "BidRequest | DropRequest | AnswerRequest"], Awaitable[Answer]]
+Actor = Callable[[int, GameRequest], Awaitable[Answer]]
 """Applies a phone's action for the player in a seat (0 first), as the one writer of the
 game: the banker's app."""
 
 
-def read_request(body: bytes) -> BidRequest | DropRequest | AnswerRequest | Message:
+def read_request(body: bytes) -> GameRequest | TradeRequest | Message:
     """The request, or why it is not one (in the game's words)."""
     try:
         return READ.validate_json(body)
@@ -86,7 +154,7 @@ def read_request(body: bytes) -> BidRequest | DropRequest | AnswerRequest | Mess
         return msg("The phone sent something this table does not take: reload the page.")
 
 
-def asked(state: GameState, seat: int, request: PhoneRequest) -> Command | Message:
+def asked(state: GameState, seat: int, request: GameRequest) -> Command | Message:
     """The command the player in `seat` asks for, or why not (the moment passed)."""
     player = state.players[seat].name
     act: PhoneAct = request.act
@@ -102,7 +170,7 @@ def journal_actor(journal: Journal, after: Callable[[], None] = lambda: None) ->
     game's one writer and has no app: tests, a headless table). A buy or auction answered
     on a phone is applied at once: there is no banker's dialog to fill."""
 
-    async def act(seat: int, request: PhoneRequest) -> Answer:
+    async def act(seat: int, request: GameRequest) -> Answer:
         state = journal.game.state
         command = asked(state, seat, request)
         if isinstance(command, Message):
@@ -115,6 +183,47 @@ def journal_actor(journal: Journal, after: Callable[[], None] = lambda: None) ->
         return Answer(True, receipt)
 
     return act
+
+
+def trade_step(proposals: Proposals, state: GameState, seat: int, request: TradeRequest) -> Answer:
+    """A step of a trade from the phone of the player in `seat`: the table's proposals
+    change (never the game); the phone is told what happens next, or the core's reason."""
+    player = state.players[seat].name
+    try:
+        if isinstance(request, ProposeRequest):
+            proposal = proposals.propose(state, player, _trade(player, request.partner, request))
+        elif isinstance(request, ChangeRequest):
+            found = proposals.get(request.trade)
+            other = "" if found is None else next(p for p in found.parties if p != player)
+            trade = _trade(player, other or player, request)
+            proposal = proposals.change(state, player, request.trade, trade, request.version)
+        elif isinstance(request, AcceptRequest):
+            proposal = proposals.accept(
+                state, player, request.trade, request.version, list(request.lift)
+            )
+        else:
+            proposals.decline(player, request.trade)
+            return Answer(True, msg("The trade is off the table."))
+    except BankerError as exc:
+        return Answer(False, exc.message)
+    return Answer(True, _next_step(proposal))
+
+
+def _trade(player: str, partner: str, request: ProposeRequest | ChangeRequest) -> c.Trade:
+    return c.Trade(
+        player=player,
+        partner=partner,
+        give=request.give.side(),
+        get=request.get.side(),
+        lift=list(request.lift),
+    )
+
+
+def _next_step(proposal: Proposal) -> Message:
+    waiting = proposal.waiting_for
+    if waiting is None:
+        return msg("Both said yes: the banker makes the trade.")
+    return msg("Sent: waiting for {p} to answer.", p=waiting)
 
 
 class Answers:

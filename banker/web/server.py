@@ -16,6 +16,7 @@ import contextlib
 import json
 import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
@@ -25,6 +26,7 @@ from aiohttp.typedefs import Handler
 
 from banker.core.errors import BankerError
 from banker.core.phone import for_sale
+from banker.core.proposals import Proposals
 from banker.i18n import N_, translator
 from banker.i18n.message import Message, msg
 from banker.store.journal import Journal
@@ -34,7 +36,9 @@ from banker.web.actions import (
     Actor,
     Answer,
     Answers,
+    TradeRequest,
     read_request,
+    trade_step,
 )
 from banker.web.limits import GONE, PLAYER, TABLE, Gate, quiet_logs
 from banker.web.links import Holder, Links, new_key
@@ -48,7 +52,7 @@ from banker.web.site import (
     secure_headers,
 )
 from banker.web.stream import MAX_STREAMS, EventStream
-from banker.web.table import PAGE_WORDS, source_json
+from banker.web.table import PAGE_WORDS, source_json, trades_json
 
 TOKEN_BYTES = 16
 """128 bits of randomness in every sharing token."""
@@ -125,7 +129,15 @@ class TableView:
         self.asking: tuple[str, str] | None = None
         """The player and the deed of the landing the banker's dialog asks about now:
         that player's page asks "buy or auction?" (set by the app, `ask`)."""
-        self._asked = 0
+        self.proposals = Proposals()
+        """The trades the players work out on their phones (`banker.core.proposals`): the
+        table keeps them while it is shared; only the trade the banker makes is journaled."""
+        self.on_queue: Callable[[], None] = lambda: None
+        """Called when what waits for the banker may have changed (a trade both accepted,
+        one that went stale): the app redraws its queue."""
+        self._moves = 0
+        """Counts what changes the pages without a journal entry (questions, trades)."""
+        self._proposals_of: Journal | None = None
         self.token: str | None = None
         """The current sharing token; None while not sharing. New at every `start()`
         unless one is given."""
@@ -263,15 +275,18 @@ class TableView:
         """The banker's landing dialog asks whether `player` buys `deed` or it goes to
         auction: their own page asks them too."""
         self.asking = (player, deed)
-        self._asked += 1
-        self.notify()
+        self.moved()
 
     def unask(self) -> None:
         """The dialog closed: the pages stop asking."""
         if self.asking is not None:
             self.asking = None
-            self._asked += 1
-            self.notify()
+            self.moved()
+
+    def moved(self) -> None:
+        """Something the pages show changed without a journal entry: publish it."""
+        self._moves += 1
+        self.notify()
 
     def notify(self) -> None:
         """Tell the phones the game changed. Cheap; safe from any thread.
@@ -352,6 +367,7 @@ class TableView:
                     ),
                 ),
             )
+        actor = self.actor
         body = await request.read()  # at most MOST_BYTES (413 beyond)
         read = read_request(body)
         if isinstance(read, Message):
@@ -362,8 +378,12 @@ class TableView:
         if not self.answers.allowed(seat):
             return self._answer(429, Answer(False, msg("Too many actions at once: wait a moment.")))
         future = self.answers.begin(seat, read.id)
+        if isinstance(read, TradeRequest):  # the table's proposals, not the game: here
+            answer = self._trade_step(seat, read)
+            future.set_result(answer)
+            return self._answer(200, answer)
         try:
-            answer = await asyncio.wait_for(self.actor(seat, read), ACT_SECONDS)
+            answer = await asyncio.wait_for(actor(seat, read), ACT_SECONDS)
         except TimeoutError:
             self.answers.forget(seat, read.id)
             answer = Answer(False, msg("The banker's app did not answer: try again."))
@@ -371,6 +391,30 @@ class TableView:
             return self._answer(503, answer)
         future.set_result(answer)
         return self._answer(200, answer)
+
+    def _trade_step(self, seat: int, request: TradeRequest) -> Answer:
+        """A step of a trade from a phone, checked against the game as it stands."""
+        self._take_stale()
+        answer = trade_step(self.proposals, self.journal.game.state, seat, request)
+        self.moved()
+        self.on_queue()
+        return answer
+
+    def check_proposals(self) -> None:
+        """Take off the table the proposals the game moved under (each noted with why)."""
+        if self._take_stale():
+            self.moved()
+            self.on_queue()
+
+    def _take_stale(self) -> bool:
+        """Proposals of another game are dropped; those the game moved under go stale
+        (each noted with why). True if any left the table."""
+        if self._proposals_of is not self.journal:
+            self._proposals_of = self.journal
+            had = bool(list(self.proposals))
+            self.proposals = Proposals()
+            return had
+        return bool(self.proposals.stale(self.journal.game.state))
 
     def _answer(self, status: int, answer: Answer) -> web.Response:
         said = answer.said.render(translator(self.journal.game.state.language))
@@ -414,13 +458,17 @@ class TableView:
 
     def _publish(self) -> None:
         """Rebuild the table if the game moved on, and wake every stream."""
-        key = (self.journal, self.journal.game.seq, self._asked)
+        key = (self.journal, self.journal.game.seq, self._moves)
         if self._sent is not None and self._sent[0] is key[0] and self._sent[1:] == key[1:]:
             return
-        self.streams.keep_only(self.links.all(self.journal.game.state, self.token))
+        if self._take_stale():
+            self.on_queue()
+        state = self.journal.game.state
+        self.streams.keep_only(self.links.all(state, self.token))
         table = source_json(self.journal)
         table["acts"] = self.actor is not None
         table["ask"] = self._ask_json()
+        table.update(trades_json(state, self.proposals))
         text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
         self._table = text.encode()
         self._sent = key

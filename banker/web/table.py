@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from banker.core.commands import TradeSide
 from banker.core.endgame import final_places
 from banker.core.game import Game
 from banker.core.money import N_, Message, plural
 from banker.core.offers.auction import auction_offers, quick_raises, raised_bid
+from banker.core.offers.trading import trade_terms
+from banker.core.proposals import Proposals
 from banker.core.report import state_json
 from banker.core.state import GameState
+from banker.core.trades import describe, untradeable
 from banker.core.turns import whose_turn, words_of
 from banker.core.worth import mortgage_value, owed, worth_hidden
 from banker.i18n import Translator, translator
@@ -75,6 +79,25 @@ WORDS = [
     ),
     N_("Buy or auction?"),
     N_("Buy for {amount}"),
+    N_("Trades"),
+    N_("New trade"),
+    N_("Trade with"),
+    N_("You give"),
+    N_("You get"),
+    N_("cash"),
+    N_("Get Out of Jail Free cards"),
+    N_("of the debt"),
+    N_("Lift now"),
+    N_("Propose"),
+    N_("Change"),
+    N_("Send the change"),
+    N_("Accept"),
+    N_("Decline"),
+    N_("Withdraw"),
+    N_("Cancel"),
+    N_("Waiting for {name}"),
+    N_("Waiting for the banker"),
+    N_("{name} asks you"),
 ]
 """The page's own words, sent translated with every table so the page needs no catalogue."""
 
@@ -125,7 +148,16 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
         group = d["group"] or (RAILROADS["id"] if d["kind"] == "railroad" else UTILITIES["id"])
         houses = plural(d["houses"], "1 house", "{n} houses").render(tr) if d["houses"] else None
         mortgage = m(mortgage_value(state, d["name"]))
-        deeds.append({**d, "group": group, "mortgage_text": mortgage, "houses_text": houses})
+        held = untradeable(state, d["name"]) if d["owner"] else None
+        deeds.append(
+            {
+                **d,
+                "group": group,
+                "mortgage_text": mortgage,
+                "houses_text": houses,
+                "untradeable": None if held is None else held.render(tr),
+            }
+        )
     players = []
     turn = whose_turn(state)
     for p in raw["players"]:
@@ -197,6 +229,63 @@ def table_json(state: GameState, seq: int, history: Sequence[LogEntry]) -> dict[
             {"seq": e.seq, "at": e.at, "text": e.message.render(tr), "undone": e.undone}
             for e in reversed(history)
         ],
+    }
+
+
+def trades_json(state: GameState, proposals: Proposals) -> dict[str, Any]:
+    """The trades worked out on the phones: open ones whole (both sides, the fees on
+    mortgaged deeds and each receiver's choice, the cash after), and the notes of those
+    that left the table unmade. Every page gets them; each shows its own player's."""
+    tr = translator(state.language)
+    m = state.money
+    trades = []
+    for p in proposals:
+        trade = p.trade
+        terms = trade_terms(state, trade)
+        trades.append(
+            {
+                "number": p.number,
+                "version": p.version,
+                "player": trade.player,
+                "partner": trade.partner,
+                "by": p.by,
+                "accepted": sorted(p.accepted),
+                "waiting_for": p.waiting_for,
+                "ready": p.ready,
+                "give": _side_json(trade.give),
+                "get": _side_json(trade.get),
+                "give_text": describe(state, trade.give).render(tr),
+                "get_text": describe(state, trade.get).render(tr),
+                "lift": list(trade.lift),
+                "summary": terms.summary.render(tr),
+                "mortgaged": [
+                    {
+                        "deed": f.deed,
+                        "receiver": f.new_owner,
+                        "fee_text": m(f.fee),
+                        "lift_text": m(f.lift),
+                        "lifted": f.lifted,
+                        "choice": f.choice(state).render(tr),
+                        "said": f.said(state).render(tr),
+                    }
+                    for f in terms.mortgaged
+                ],
+                "cash": [line.render(tr) for line in terms.cash],
+            }
+        )
+    notes = [
+        {"number": n.number, "parties": list(n.parties), "said": n.said.render(tr)}
+        for n in proposals.notes
+    ]
+    return {"trades": trades, "trade_notes": notes}
+
+
+def _side_json(side: TradeSide) -> dict[str, Any]:
+    return {
+        "cash": side.cash,
+        "deeds": list(side.deeds),
+        "jail_cards": side.jail_cards,
+        "debt": side.debt,
     }
 
 

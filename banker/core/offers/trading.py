@@ -9,8 +9,9 @@ from banker.core.commands import LiftMortgage, Mortgage, Trade
 from banker.core.engine import refusal
 from banker.core.ledger import interest, lift_price
 from banker.core.money import Message, Money, msg
+from banker.core.offers.cash import cash_moves
 from banker.core.state import GameState
-from banker.core.trades import untradeable
+from banker.core.trades import describe, untradeable
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,41 @@ def handed_over(
             )
         )
     return found
+
+
+@dataclass(frozen=True)
+class TradeTerms:
+    """A trade as the players and the banker read it before it is made."""
+
+    summary: Message
+    """`Alice gives Boardwalk; Bob gives $200.`"""
+    mortgaged: list[MortgagedInTrade]
+    """The mortgaged deeds it moves: each receiver's fee, or lift at once."""
+    cash: list[Message]
+    """Each player's cash before and after (`Alice $1,500 → $1,700`); none if refused."""
+    refusal: Message | None
+    """Why the trade would be refused now, or None."""
+
+
+def trade_terms(state: GameState, trade: Trade) -> TradeTerms:
+    """Both sides of `trade`, what the bank takes for mortgaged deeds, and the cash after."""
+    summary = msg(
+        "{p} gives {give}; {q} gives {get}.",
+        p=trade.player,
+        give=describe(state, trade.give),
+        q=trade.partner,
+        get=describe(state, trade.get),
+    )
+    cash = [
+        msg(
+            "{p} {cash} → {after}",
+            p=move.player,
+            cash=state.money(move.before),
+            after=state.money(move.after),
+        )
+        for move in cash_moves(state, trade)
+    ]
+    return TradeTerms(summary, mortgaged_in_trade(state, trade), cash, refusal(state, trade))
 
 
 @dataclass(frozen=True)

@@ -353,3 +353,29 @@ class Confirm(Dialog[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+class Decline(Dialog[str]):
+    """Decline what a phone asked for, with a reason its player reads on the phone."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = self.title_text
+            yield Static(_("Why? The phones show it."), classes="body")
+            yield Input(placeholder=_("not now"), id="why", max_length=120)
+            with Horizontal(classes="buttons"):
+                yield self.choice("enter", _("Decline"), "decline")
+                yield self.cancel_button()
+
+    def on_mount(self) -> None:
+        self.query_one("#why", Input).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#decline")
+    def action_main(self) -> None:
+        why = " ".join(self.query_one("#why", Input).value.split())
+        self.dismiss(why or _("not now"))

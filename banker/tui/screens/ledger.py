@@ -23,6 +23,7 @@ from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
 from banker.tui.widgets.footer import KeysFooter
 from banker.tui.widgets.history import SHOWN, HistoryView
+from banker.tui.widgets.phone_queue import PhoneQueue
 from banker.tui.widgets.players import SQUARE_SHORT, PlayersTable
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         Binding("a", "auction", N_("Auction"), show=False),
         Binding("r", "raise_funds", N_("Raise funds"), show=False),
         Binding("e", "end_game", N_("End game"), show=False),
+        Binding("y", "phone_yes", N_("Make it")),
+        Binding("x", "phone_no", N_("Decline")),
         Binding("colon", "command_bar", N_("Command")),
         Binding("ctrl+z", "undo", N_("Undo")),
         Binding("ctrl+y", "redo", N_("Redo")),
@@ -111,6 +114,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         with Vertical(id="left"):
             yield PlayersTable(id="players")
             yield BankGauge(id="bank")
+            yield PhoneQueue(id="phones", markup=False)
             yield HistoryView(id="history-box")
         yield BoardView(id="board")
         yield KeysFooter()
@@ -207,6 +211,43 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.query_one(BoardView).show(view)
         self.query_one(BankGauge).show(view)
         self.query_one(HistoryView).entries = tuple(history)
+        self.show_queue()
+
+    def show_queue(self) -> None:
+        """What the phones asked for and waits for the banker (hidden while nothing does);
+        the y and x keys show only then."""
+        queue = self.banker.phone_queue()
+        before = self.query_one(PhoneQueue).display
+        # the saved ledger is drawn before the journal opens: nothing is queued then
+        self.query_one(PhoneQueue).show(self.app_state if queue else None, queue)
+        if before != bool(queue):
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("phone_yes", "phone_no"):
+            return bool(self.banker.phone_queue())
+        return True
+
+    def action_phone_yes(self) -> None:
+        """Make the oldest thing the phones asked for, shown whole in the queue."""
+        self.banker.make_from_phones()
+
+    def action_phone_no(self) -> None:
+        """Decline the oldest thing the phones asked for, with a reason the phones show."""
+        from banker.tui.screens.dialog import Decline
+
+        queue = self.banker.phone_queue()
+        if not queue:
+            return
+        number = queue[0].number
+        a, b = queue[0].parties
+        title = _("Decline {a} and {b}'s trade?").format(a=a, b=b)
+
+        def declined(why: str | None) -> None:
+            if why is not None:
+                self.banker.decline_from_phones(number, why)
+
+        self.app.push_screen(Decline(title), declined)
 
     def on_resize(self) -> None:
         self.lay_out()

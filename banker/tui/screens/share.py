@@ -161,6 +161,7 @@ async def open_share(app: object, host: str | None = None, port: int = 0) -> Non
     view: TableView | None = getattr(app, "table_view", None)
     if view is None:
         view = TableView(journal, actor=app.phone_act)  # the players act from their links
+        view.on_queue = app.queue_changed
         app.table_view = view
     view.journal = journal
     if not view.running:

@@ -1,8 +1,8 @@
 // The table view on a phone: follows the banker's ledger over server-sent events.
-// On a player's own link it also acts for that player (bids at an auction), each action
-// sent once with an id of its own and retried once with the same id; the server checks
-// it as the banker's typed command. Every name and amount goes in with textContent,
-// never as markup.
+// On a player's own link it also acts for that player (bids at an auction, buy or
+// auction, trades worked out with another player's phone), each action sent once with an
+// id of its own and retried once with the same id; the server checks it as the banker's
+// typed command. Every name and amount goes in with textContent, never as markup.
 "use strict";
 (function () {
   var body = document.body;
@@ -139,6 +139,7 @@
         box.said.textContent = answer.said;
         box.said.className = "said " + (answer.ok ? "ok" : "bad");
         if (answer.ok && request.act === "bid") box.input.value = "";
+        if (answer.ok && box.done) box.done(request);
       }, function () {
         // no answer: the same action again, once, with the same id (applied once)
         if (tries < 2) { setTimeout(attempt, 800); return; }
@@ -237,6 +238,232 @@
     return true;
   }
 
+  // Trades worked out between two players' phones. What a player gives and asks is built
+  // here; the other player accepts, declines or changes it; the banker makes it once both
+  // said yes to the same version. The builder and the proposals are drawn once and
+  // updated in place, so what is being typed survives every update of the table.
+  var trading = null;
+
+  function checkbox(label, checked, disabled, note, onChange, deed) {
+    var input = el("input");
+    input.type = "checkbox"; input.checked = checked; input.disabled = disabled;
+    if (deed) input.dataset.deed = deed;
+    input.addEventListener("change", function () { onChange(input.checked); });
+    return add(el("label", "pick" + (disabled ? " off" : "")), input, el("span", null, label), note ? el("small", null, note) : null);
+  }
+
+  function amountInput(id) {
+    var input = el("input");
+    input.type = "number"; input.inputMode = "numeric"; input.min = "0"; input.id = id;
+    return input;
+  }
+
+  function tradeBox() {
+    if (trading) return trading;
+    var b = { section: el("section", "trades"), head: el("h2"), list: el("div"), notes: el("div"),
+      open: el("button"), form: el("div", "builder"), partner: el("select"), partnerLabel: el("label", "sub"),
+      giveHead: el("h3"), give: el("div", "deeds"), giveCash: amountInput("give-cash"), giveCards: amountInput("give-cards"),
+      giveDebt: amountInput("give-debt"), getHead: el("h3"), get: el("div", "deeds"), getCash: amountInput("get-cash"),
+      getCards: amountInput("get-cards"), getDebt: amountInput("get-debt"), lift: el("div", "deeds"),
+      sendButton: el("button", "go"), cancel: el("button"), said: el("p", "said"),
+      chosen: { give: {}, get: {}, lift: {} }, editing: null, t: null };
+    b.open.type = "button"; b.sendButton.type = "button"; b.cancel.type = "button";
+    b.open.id = "trade-new"; b.partner.id = "trade-partner"; b.sendButton.id = "trade-send";
+    b.said.setAttribute("role", "status");
+    b.giveCashLabel = el("label", "sub"); b.getCashLabel = el("label", "sub");
+    b.giveCardsLabel = el("label", "sub"); b.getCardsLabel = el("label", "sub");
+    b.giveDebtLabel = el("label", "sub"); b.getDebtLabel = el("label", "sub");
+    b.liftHead = el("h3");
+    add(b.form, add(b.partnerLabel), b.partner, b.giveHead, b.give, add(b.giveCashLabel), b.giveCash,
+      add(b.giveCardsLabel), b.giveCards, add(b.giveDebtLabel), b.giveDebt,
+      b.getHead, b.get, add(b.getCashLabel), b.getCash, add(b.getCardsLabel), b.getCards,
+      add(b.getDebtLabel), b.getDebt, b.liftHead, b.lift, add(el("div", "raises"), b.sendButton, b.cancel));
+    b.form.hidden = true;
+    add(b.section, b.head, b.list, b.notes, b.open, b.form, b.said);
+    b.open.addEventListener("click", function () { startTrade(null); });
+    b.cancel.addEventListener("click", function () { b.form.hidden = true; b.editing = null; b.open.hidden = false; });
+    b.partner.addEventListener("change", function () { b.chosen.get = {}; b.chosen.lift = {}; fillBuilder(b.t); });
+    b.sendButton.addEventListener("click", function () {
+      var mine = b.t.players[me].name;
+      var request = { id: newActionId(), give: sideOf(b, "give"), get: sideOf(b, "get"),
+        lift: Object.keys(b.chosen.lift).filter(function (d) { return b.chosen.lift[d] && b.chosen.get[d]; }) };
+      if (b.editing) { request.act = "change"; request.trade = b.editing.number; request.version = b.editing.version; }
+      else { request.act = "propose"; request.partner = b.partner.value; }
+      if (!mine) return;
+      send(request, b);
+    });
+    b.done = function (request) {
+      if (request.act === "propose" || request.act === "change") {
+        b.form.hidden = true; b.editing = null; b.open.hidden = false;
+        b.chosen = { give: {}, get: {}, lift: {} };
+        [b.giveCash, b.getCash, b.giveCards, b.getCards, b.giveDebt, b.getDebt].forEach(function (i) { i.value = ""; });
+      }
+    };
+    trading = b;
+    return b;
+  }
+
+  function sideOf(b, side) {
+    var number = function (input) { var n = parseInt(input.value, 10); return n > 0 ? n : 0; };
+    var cash = side === "give" ? b.giveCash : b.getCash;
+    var cards = side === "give" ? b.giveCards : b.getCards;
+    var debt = side === "give" ? b.giveDebt : b.getDebt;
+    var owner = side === "give" ? b.t.players[me].name : b.partner.value;
+    var deeds = b.t.deeds.filter(function (d) { return d.owner === owner && b.chosen[side][d.name]; })
+      .map(function (d) { return d.name; });
+    return { cash: number(cash), deeds: deeds, jail_cards: number(cards), debt: number(debt) };
+  }
+
+  function debtBetween(t, debtor, creditor) {
+    return t.debts.filter(function (d) { return d.debtor === debtor && d.creditor === creditor; })
+      .reduce(function (sum, d) { return sum + d.amount; }, 0);
+  }
+
+  // The builder: the partner, then each side's deeds (those held by buildings greyed, with
+  // why), cash, jail cards and what is written off of a debt between them; for each
+  // mortgaged deed the player would receive, lift it now or pay the fee.
+  function fillBuilder(t) {
+    var b = tradeBox();
+    var mine = t.players[me].name;
+    var others = t.players.filter(function (p) { return !p.bankrupt && p.name !== mine; });
+    var wanted = b.editing ? b.editing.partner : (b.partner.value || (others[0] && others[0].name));
+    b.partner.replaceChildren.apply(b.partner, others.map(function (p) { var o = el("option", null, p.name); o.value = p.name; return o; }));
+    b.partner.value = wanted;
+    b.partner.disabled = !!b.editing;
+    var partner = t.players.filter(function (p) { return p.name === b.partner.value; })[0];
+    b.partnerLabel.textContent = w("Trade with");
+    b.giveHead.textContent = w("You give"); b.getHead.textContent = w("You get");
+    function deeds(box, owner, side) {
+      box.replaceChildren.apply(box, t.deeds.filter(function (d) { return d.owner === owner; }).map(function (d) {
+        var note = d.untradeable || (d.mortgaged ? w("mortgaged") : "");
+        return checkbox(d.name, !!b.chosen[side][d.name] && !d.untradeable, !!d.untradeable, note,
+          function (on) { b.chosen[side][d.name] = on; if (side === "get") fillLift(t); }, d.name);
+      }));
+    }
+    deeds(b.give, mine, "give");
+    deeds(b.get, partner ? partner.name : null, "get");
+    b.giveCashLabel.textContent = w("cash"); b.getCashLabel.textContent = w("cash");
+    b.giveCash.max = String(t.players[me].cash);
+    var myCards = t.players[me].jail_cards, theirCards = partner ? partner.jail_cards : 0;
+    b.giveCardsLabel.textContent = w("Get Out of Jail Free cards"); b.getCardsLabel.textContent = w("Get Out of Jail Free cards");
+    b.giveCardsLabel.hidden = b.giveCards.hidden = !myCards; b.giveCards.max = String(myCards);
+    b.getCardsLabel.hidden = b.getCards.hidden = !theirCards; b.getCards.max = String(theirCards);
+    // a side writes off what the other side owes it
+    var theyOwe = partner ? debtBetween(t, partner.name, mine) : 0;
+    var iOwe = partner ? debtBetween(t, mine, partner.name) : 0;
+    b.giveDebtLabel.textContent = w("of the debt"); b.getDebtLabel.textContent = w("of the debt");
+    b.giveDebtLabel.hidden = b.giveDebt.hidden = !theyOwe; b.giveDebt.max = String(theyOwe);
+    b.getDebtLabel.hidden = b.getDebt.hidden = !iOwe; b.getDebt.max = String(iOwe);
+    fillLift(t);
+    b.sendButton.textContent = w(b.editing ? "Send the change" : "Propose");
+    b.cancel.textContent = w("Cancel");
+  }
+
+  function fillLift(t) {
+    var b = tradeBox();
+    var coming = t.deeds.filter(function (d) { return d.mortgaged && d.owner === b.partner.value && b.chosen.get[d.name]; });
+    b.liftHead.textContent = w("Lift now");
+    b.liftHead.hidden = !coming.length;
+    b.lift.replaceChildren.apply(b.lift, coming.map(function (d) {
+      return checkbox(d.name, !!b.chosen.lift[d.name], false, null, function (on) { b.chosen.lift[d.name] = on; }, d.name);
+    }));
+  }
+
+  // Start a new trade, or change proposal `p` (written from this player's side).
+  function startTrade(p) {
+    var b = tradeBox(), t = b.t, mine = t.players[me].name;
+    b.chosen = { give: {}, get: {}, lift: {} };
+    [b.giveCash, b.getCash, b.giveCards, b.getCards, b.giveDebt, b.getDebt].forEach(function (i) { i.value = ""; });
+    b.editing = null;
+    if (p) {
+      var first = p.player === mine;
+      var give = first ? p.give : p.get, get = first ? p.get : p.give;
+      b.editing = { number: p.number, version: p.version, partner: first ? p.partner : p.player };
+      give.deeds.forEach(function (d) { b.chosen.give[d] = true; });
+      get.deeds.forEach(function (d) { b.chosen.get[d] = true; });
+      p.lift.forEach(function (d) { if (b.chosen.get[d]) b.chosen.lift[d] = true; });
+      b.giveCash.value = give.cash || ""; b.getCash.value = get.cash || "";
+      b.giveCards.value = give.jail_cards || ""; b.getCards.value = get.jail_cards || "";
+      b.giveDebt.value = give.debt || ""; b.getDebt.value = get.debt || "";
+    }
+    fillBuilder(t);
+    b.form.hidden = false; b.open.hidden = true; b.said.textContent = "";
+  }
+
+  function proposalCard(t, p) {
+    var mine = t.players[me].name, other = p.player === mine ? p.partner : p.player;
+    var card = el("div", "proposal");
+    card.dataset.number = String(p.number);
+    var state = p.ready ? w("Waiting for the banker")
+      : p.waiting_for === mine ? w("{name} asks you", { name: p.by })
+      : w("Waiting for {name}", { name: p.waiting_for });
+    add(card, add(el("div", "row"), el("span", "name", mine + " \u21c4 " + other), el("span", "tag", state)),
+      el("div", null, p.summary));
+    var lifts = {};
+    p.lift.forEach(function (d) { lifts[d] = true; });
+    var choice = {};
+    p.mortgaged.forEach(function (m) {
+      if (m.receiver === mine && p.waiting_for === mine) {
+        choice[m.deed] = m.lifted;
+        add(card, add(el("div", "lift"), checkbox(m.choice, m.lifted, false, null, function (on) { choice[m.deed] = on; }, m.deed)));
+      } else add(card, el("div", "sub", m.said));
+    });
+    if (p.cash.length) add(card, el("div", "sub", p.cash.join(" \u00b7 ")));
+    var buttons = el("div", "raises");
+    var box = { said: el("p", "said") };
+    box.said.setAttribute("role", "status");
+    function button(label, cls, request) {
+      var b = el("button", cls, label);
+      b.type = "button";
+      b.addEventListener("click", function () { request.id = newActionId(); send(request, box); });
+      return add(buttons, b);
+    }
+    if (p.waiting_for === mine) {
+      var accept = el("button", "go accept", w("Accept"));
+      accept.type = "button";
+      accept.addEventListener("click", function () {
+        var lift = Object.keys(choice).filter(function (d) { return choice[d]; });
+        send({ act: "accept", id: newActionId(), trade: p.number, version: p.version, lift: lift }, box);
+      });
+      buttons.appendChild(accept);
+    }
+    if (!p.ready) {
+      var change = el("button", "change", w("Change"));
+      change.type = "button";
+      change.addEventListener("click", function () { startTrade(p); });
+      buttons.appendChild(change);
+    }
+    button(w(p.player === mine ? "Withdraw" : "Decline"), "decline", { act: "decline", trade: p.number });
+    return add(card, buttons, box.said);
+  }
+
+  function showTrades(t) {
+    var mine = t.players[me];
+    if (!(own && t.acts && mine && !mine.bankrupt && !t.winner && !t.ended)) return null;
+    var b = tradeBox();
+    b.t = t;
+    b.head.textContent = w("Trades");
+    var open = (t.trades || []).filter(function (p) { return p.player === mine.name || p.partner === mine.name; });
+    // a card is drawn again only when its proposal changed, so a lift ticked stays ticked
+    var drawn = {};
+    Array.prototype.forEach.call(b.list.children, function (c) { drawn[c.dataset.number] = c; });
+    b.list.replaceChildren.apply(b.list, open.map(function (p) {
+      var key = JSON.stringify(p), old = drawn[String(p.number)];
+      if (old && old.dataset.key === key) return old;
+      var card = proposalCard(t, p);
+      card.dataset.key = key;
+      return card;
+    }));
+    var notes = (t.trade_notes || []).filter(function (n) { return n.parties.indexOf(mine.name) >= 0; }).slice(-3);
+    b.notes.replaceChildren.apply(b.notes, notes.map(function (n) { return el("div", "sub note-line", n.said); }));
+    b.open.textContent = w("New trade");
+    if (b.editing && !open.some(function (p) { return p.number === b.editing.number && p.version === b.editing.version; })) {
+      b.editing = null; b.form.hidden = true; b.open.hidden = false;  // the trade moved on
+    }
+    if (!b.form.hidden) fillBuilder(t);
+    return b.section;
+  }
+
   function bank(t) {
     var box = section(w("Bank"));
     var stats = el("div", "stats");
@@ -268,6 +495,8 @@
     if (own && !t.acts) parts.push(add(section(null, "note"), el("div", "sub", w("Read-only here: this page follows the table; bids and answers go through the banker's app."))));
     if (mine) parts.push(statement(t, mine));
     if (t.auction && !bids) parts.push(auction(t));
+    var trades = showTrades(t);
+    if (trades) parts.push(trades);
     if (t.winner || t.ended) {
       parts.push(add(section(w("Game over")), el("div", "name", t.winner ? w("{name} wins", { name: t.winner }) : w("The game has ended"))));
     }

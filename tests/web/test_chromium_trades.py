@@ -1,0 +1,187 @@
+"""End to end: a trade worked out on two players' phones (two tabs of headless Chromium)
+against the app driven by Pilot. Alice proposes her deed for Bob's $250, Bob changes it to
+$200, Alice accepts, and the banker's one key makes it; a mortgaged deed shows its fee
+and the receiver's choice on the receiver's phone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from banker.core import commands as c
+from banker.tui.app import make_app
+from banker.tui.widgets.phone_queue import PhoneQueue
+from tests.web.chromium import Chromium, Page, find_chromium
+from tests.web.test_chromium_bids import PATIENCE, live
+from tests.web.test_phone_answers import shared
+from tests.web.test_phone_trades import table
+
+pytestmark = pytest.mark.skipif(
+    find_chromium() is None,
+    reason="chromium not found: install Debian's chromium package (.ci/run does)",
+)
+
+SIZE = (120, 40)
+CARD = "document.querySelector('.proposal')"
+
+
+@pytest.fixture(autouse=True)
+def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("BANKER_HOME", str(home))
+    return home
+
+
+async def tap(page: Page, selector: str) -> None:
+    found = await page.wait_for(f"!!document.querySelector({json.dumps(selector)})", PATIENCE)
+    assert found, await page.evaluate("document.body.innerText")
+    await page.evaluate(f"document.querySelector({json.dumps(selector)}).click()")
+
+
+async def tick(page: Page, box: str, deed: str) -> None:
+    await tap(page, f"{box} input[data-deed={json.dumps(deed)}]")
+
+
+async def typed(page: Page, field: str, value: int) -> None:
+    await page.evaluate(f"document.getElementById('{field}').value = '{value}'")
+
+
+async def posted(page: Page, request: dict[str, object]) -> dict[str, object]:
+    """What the page's own link is answered when it posts `request` (as a script could)."""
+    body = json.dumps({**request, "id": f"x{abs(hash(json.dumps(request))) % 10**12:012d}"})
+    result = await page.send(
+        "Runtime.evaluate",
+        expression=(
+            f"fetch(document.body.dataset.base + 'act', {{method: 'POST', body: {json.dumps(body)},"
+            " headers: {'Content-Type': 'application/json'}}).then(r => r.json())"
+        ),
+        awaitPromise=True,
+        returnByValue=True,
+    )
+    answer = result.get("result", {}).get("value")
+    assert isinstance(answer, dict), result
+    return answer
+
+
+async def card_says(page: Page, text: str) -> None:
+    shown = await page.wait_for(
+        f"!!{CARD} && {CARD}.textContent.includes({json.dumps(text)})", PATIENCE
+    )
+    assert shown, await page.evaluate("document.body.innerText")
+
+
+async def test_a_trade_proposed_changed_and_accepted_on_two_phones(tmp_path: Path) -> None:
+    app = make_app(table(tmp_path / "t.banker"), share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        view = await shared(app, pilot)
+        urls = view.player_urls()
+        async with Chromium() as browser:
+            alice, bob = browser.page, await browser.new_page()
+            await live(alice, urls["Alice"])
+            await live(bob, urls["Bob"])
+            # Alice: New trade, with Bob; she gives Baltic Avenue, gets $250
+            await tap(alice, "#trade-new")
+            await alice.evaluate(
+                "const s = document.getElementById('trade-partner'); s.value = 'Bob';"
+                " s.dispatchEvent(new Event('change'))"
+            )
+            await tick(alice, ".builder .deeds", "Baltic Avenue")
+            await typed(alice, "get-cash", 250)
+            await tap(alice, "#trade-send")
+            # Bob's page: Alice asks him; he changes it to $200
+            await card_says(bob, "Alice gives Baltic Avenue; Bob gives $250.")
+            await card_says(bob, "Alice asks you")
+            await tap(bob, ".proposal button.change")
+            value = await bob.wait_for("document.getElementById('give-cash').value", PATIENCE)
+            assert value == "250"  # the builder opens with the trade as it stands, his side
+            assert await bob.evaluate(
+                "document.querySelector('.builder input[data-deed=\"Baltic Avenue\"]').checked"
+            )
+            await typed(bob, "give-cash", 200)
+            await tap(bob, "#trade-send")
+            await card_says(bob, "Waiting for Alice")
+            # Bob's page cannot accept for Alice, and his link cannot give Alice's deed
+            assert await bob.evaluate("document.querySelector('.proposal button.accept')") is None
+            said = await posted(bob, {"act": "accept", "trade": 1, "version": 2})
+            assert said["ok"]  # his own yes again: the trade still waits for Alice
+            said = await posted(
+                bob,
+                {
+                    "act": "propose",
+                    "partner": "Carol",
+                    "give": {"deeds": ["Oriental Avenue"]},
+                    "get": {"cash": 10},
+                },
+            )
+            assert not said["ok"] and "Oriental Avenue" in said["said"]
+            # Alice sees the change and accepts
+            await card_says(alice, "Alice gives Baltic Avenue; Bob gives $200.")
+            await card_says(alice, "Bob asks you")
+            await tap(alice, ".proposal button.accept")
+            await card_says(alice, "Waiting for the banker")
+            await card_says(bob, "Waiting for the banker")
+            # the banker's screen shows it whole; one key makes it
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if app.query_one(PhoneQueue).display:
+                    break
+            assert "Bob gives $200." in str(app.query_one(PhoneQueue).render())
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.journal is not None
+            state = app.journal.game.state
+            assert state.deeds["Baltic Avenue"].owner == "Bob"
+            assert state.player("Bob").cash == 1300
+            gone = await bob.wait_for(f"{CARD} === null", PATIENCE)
+            assert gone, await bob.evaluate("document.body.innerText")
+            latest = await bob.wait_for(
+                "document.querySelector('ol li')?.textContent.includes('agreed on')"
+                " && document.querySelector('ol li').textContent",
+                PATIENCE,
+            )
+            assert str(latest).endswith("(agreed on Alice's and Bob's phones)")
+
+            # a mortgaged deed: the fee and Bob's choice on his phone; he lifts it
+            await tap(alice, "#trade-new")
+            await tick(alice, ".builder .deeds", "Oriental Avenue")
+            await typed(alice, "get-cash", 40)
+            await tap(alice, "#trade-send")
+            await card_says(bob, "Oriental Avenue: lift for $55 now, else $5 fee")
+            await card_says(alice, "Bob pays the $5 fee on Oriental Avenue")  # hers: read-only
+            await tap(bob, ".proposal .lift input")
+            await tap(bob, ".proposal button.accept")
+            await card_says(bob, "Bob lifts Oriental Avenue for $55")
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if "lifts" in str(app.query_one(PhoneQueue).render()):
+                    break
+            await pilot.press("y")
+            await pilot.pause()
+            state = app.journal.game.state
+            assert state.deeds["Oriental Avenue"].owner == "Bob"
+            assert not state.deeds["Oriental Avenue"].mortgaged
+            assert state.player("Bob").cash == 1300 - 40 - 55
+
+            # a trade the game moved under goes stale: refused, and both phones say why
+            said = await posted(
+                bob,
+                {
+                    "act": "propose",
+                    "partner": "Alice",
+                    "give": {"deeds": ["Baltic Avenue"]},
+                    "get": {"cash": 1000},
+                },
+            )
+            assert said["ok"]
+            await card_says(alice, "Bob asks you")
+            assert app.do(c.Pay(player="Alice", amount=1200))  # Alice spends her cash
+            await pilot.pause()
+            for page in (alice, bob):
+                note = await page.wait_for(
+                    "document.querySelector('.note-line')?.textContent", PATIENCE
+                )
+                assert str(note).startswith("The trade no longer holds: Alice has $")
+            said = await posted(alice, {"act": "accept", "trade": 3, "version": 1})
+            assert said == {"ok": False, "said": "That trade is no longer on the table."}
