@@ -13,8 +13,9 @@ the banker makes is journaled, with where it came from.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import count
 
 from banker.core import commands as c
 from banker.core.engine import refusal
@@ -47,6 +48,10 @@ class Proposal:
     @property
     def parties(self) -> tuple[str, str]:
         return self.trade.player, self.trade.partner
+
+    @property
+    def command(self) -> c.Trade:
+        return self.trade
 
     @property
     def ready(self) -> bool:
@@ -82,10 +87,11 @@ def as_seen_by(trade: c.Trade, player: str) -> c.Trade:
 class Proposals:
     """The table's open proposals, by number, and the notes of those that left."""
 
-    def __init__(self) -> None:
+    def __init__(self, arrivals: Callable[[], int] | None = None) -> None:
         self._open: dict[int, Proposal] = {}
         self._next = 1
-        self._arrivals = 0
+        self._arrivals = arrivals or count(1).__next__
+        """Counts what arrives in the banker's queue (shared with the requests)."""
         self.notes: deque[Note] = deque(maxlen=KEPT_NOTES)
         """The latest proposals that left the table unmade, each with why."""
 
@@ -172,9 +178,8 @@ class Proposals:
             number, trade, proposal.by, proposal.accepted | {player}, proposal.version
         )
         if accepted.ready:
-            self._arrivals += 1
             accepted = Proposal(
-                number, trade, proposal.by, accepted.accepted, proposal.version, self._arrivals
+                number, trade, proposal.by, accepted.accepted, proposal.version, self._arrivals()
             )
         self._open[number] = accepted
         return accepted

@@ -11,6 +11,9 @@ from msgspec.structs import fields as struct_fields
 from banker.core.money import MAX_AMOUNT, N_, Joined, Message, joined, msg
 from banker.core.record import FrozenRecord, ValidationError
 
+PhoneRequestKind = Literal["mortgage", "lift", "build", "sell", "settle", "jail", "tax"]
+"""The kinds of request a player's phone may make (`banker.core.asks`)."""
+
 MAX_PIECES = 1000
 """The most houses or hotels a house rule may put in the bank."""
 MAX_MINUTES = 7 * 24 * 60
@@ -96,6 +99,16 @@ class HouseRules(FrozenRecord, frozen=True, kw_only=True):
     phone_answers_at_once: bool = False
     """A player's "buy" or "auction" sent from their own phone is applied at once (or,
     by default, fills the banker's landing dialog for one key)."""
+    phone_requests_at_once: tuple[PhoneRequestKind, ...] = ()
+    """The kinds of request from a player's own phone applied at once (by default each
+    waits in the banker's queue for one key): "mortgage", "lift", "build", "sell",
+    "settle", "jail", "tax"."""
+
+    def to_data(self) -> dict[str, Any]:
+        """The rules as plain data, as JSON holds them (a list, never a tuple)."""
+        data = super().to_data()
+        data["phone_requests_at_once"] = list(self.phone_requests_at_once)
+        return data
 
     @property
     def round_up(self) -> bool:
@@ -123,6 +136,7 @@ RULE_NAMES: dict[str, str] = {
     "deal_deeds": N_("deeds dealt"),
     "deal_paid": N_("dealt deeds paid"),
     "phone_answers_at_once": N_("buy or auction from a phone applied at once"),
+    "phone_requests_at_once": N_("requests from a phone applied at once"),
 }
 """Each house rule as the table calls it (a table that plays them differently is told
 which, in its language)."""
@@ -148,6 +162,16 @@ def rules_problems(data: dict[str, Any]) -> Joined:
         if _accepted(name, value):
             continue
         rule = msg(RULE_NAMES.get(name, name))
+        if name == "phone_requests_at_once":
+            said.append(
+                msg(
+                    "{rule} ({setting!r}): a list of {choices}.",
+                    rule=rule,
+                    setting=name,
+                    choices=", ".join(f'"{k}"' for k in get_args(PhoneRequestKind)),
+                )
+            )
+            continue
         if name == "deal_deeds":
             said.append(
                 msg(

@@ -73,12 +73,16 @@ class SeenEntry(_Seen):
     undone: bool = False
 
 
+RuleList = Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=16)]
+"""A house rule that is a list of short words (the kinds of phone request applied at once)."""
+
+
 class SeenTable(_Seen):
     """The part of a table view the director uses, every value bounded."""
 
     seq: int = Field(ge=0, le=MAX_AMOUNT)
     board: _text(80)  # type: ignore[valid-type]
-    rules: dict[Annotated[str, Field(max_length=40)], Scalar] = Field(max_length=64)
+    rules: dict[Annotated[str, Field(max_length=40)], Scalar | RuleList] = Field(max_length=64)
     players: list[SeenPlayer] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     final: list[SeenPlace] | None = None
     winner: Name | None = None

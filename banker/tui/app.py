@@ -51,10 +51,10 @@ if TYPE_CHECKING:
 
     from banker.core.commands import Command
     from banker.core.phone import Phones
-    from banker.core.proposals import Proposal
     from banker.core.state import GameState
     from banker.store import Journal
-    from banker.web.actions import Answer, GameRequest
+    from banker.tui.widgets.phone_queue import Queued
+    from banker.web.actions import Answer, AskRequest, GameRequest
     from banker.web.server import TableView
 
 
@@ -393,7 +393,7 @@ class BankerApp(TypesAheadApp):
         one writer, in its own turn among the banker's keys, as the command the banker
         would type; journaled as from that player's phone. The phone is told the receipt
         or the reason; the banker sees the receipt as after a key."""
-        from banker.web.actions import Answer, AnswerRequest, asked
+        from banker.web.actions import Answer, AnswerRequest, AskRequest, asked
 
         done: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
 
@@ -403,11 +403,14 @@ class BankerApp(TypesAheadApp):
                 done.set_result(Answer(False, msg("No game is open.")))
                 return
             state = journal.game.state
-            command = asked(state, seat, request)
+            taxing = None if self.table_view is None else self.table_view.taxing
+            command = asked(state, seat, request, taxing)
             if isinstance(command, Message):
                 done.set_result(Answer(False, command))
+            elif isinstance(request, AskRequest):
+                done.set_result(self._request_from_phone(state, seat, request, command))
             elif isinstance(request, AnswerRequest):
-                done.set_result(self._answer_from_phone(state, seat, request.lot, command))
+                done.set_result(self._answer_from_phone(state, seat, command, request.lot))
             else:
                 done.set_result(self._apply_for_phone(command, state.players[seat].name))
 
@@ -427,33 +430,63 @@ class BankerApp(TypesAheadApp):
             return Answer(False, msg("The banker's app could not do it: the banker sees why."))
         return Answer(True, receipt)
 
-    def _answer_from_phone(
-        self, state: GameState, seat: int, deed: str, command: Command
+    def _request_from_phone(
+        self, state: GameState, seat: int, request: AskRequest, command: Command
     ) -> Answer:
-        """A "buy" or "auction" from the phone of the player whose landing the banker's dialog
-        asks about: it fills the dialog for the banker's one key, or (house rule) is applied
-        at once."""
+        """A request from a player's page: into the banker's queue for one key, or (house
+        rule for its kind) applied at once."""
+        from banker.web.actions import Answer
+
+        player = state.players[seat].name
+        view = self.table_view
+        if request.kind == "tax":  # answers the landing dialog, as buy or auction does
+            return self._answer_from_phone(state, seat, command)
+        if request.kind in state.rules.phone_requests_at_once or view is None:
+            return self._apply_for_phone(command, player)
+        try:
+            asked = view.asks.add(state, player, request.kind, request.key)
+        except BankerError as exc:
+            return Answer(False, exc.message)
+        view.moved()
+        self.queue_changed()
+        return Answer(True, msg("Sent to the banker: {what}", what=asked.offer.label))
+
+    def _answer_from_phone(
+        self, state: GameState, seat: int, command: Command, deed: str | None = None
+    ) -> Answer:
+        """A "buy" or "auction" of `deed`, or an income-tax choice, from the phone of the
+        player whose landing the banker's dialog asks about: it fills the dialog for the
+        banker's one key, or (house rule) is applied at once."""
         from banker.core.engine import refusal
         from banker.tui.screens.landed import LandedScreen
         from banker.web.actions import Answer
 
         player = state.players[seat].name
         screen = self.screen
-        if not isinstance(screen, LandedScreen) or screen.asks != (player, deed):
+        if deed is None:  # the income-tax choice
+            if not isinstance(screen, LandedScreen) or screen.taxes != player:
+                return Answer(False, msg("The banker is not asking about income tax now."))
+            at_once = "tax" in state.rules.phone_requests_at_once
+        elif not isinstance(screen, LandedScreen) or screen.asks != (player, deed):
             return Answer(False, msg("The banker is not asking about {deed} now.", deed=deed))
+        else:
+            at_once = state.rules.phone_answers_at_once
         reason = refusal(state, command)  # before the dialog closes on a refused answer
         if reason is not None:
             return Answer(False, reason)
-        if not state.rules.phone_answers_at_once:
+        if not at_once:
             return Answer(True, screen.answered_by_phone(command, player))
         screen.dismiss(None)  # the dialog is answered: the ledger (or the auction) follows
         return self._apply_for_phone(command, player)
 
-    def phone_queue(self) -> list[Proposal]:
+    def phone_queue(self) -> list[Queued]:
         """What the phones asked for and waits for the banker, oldest first: the trades
-        both players accepted on their own phones."""
+        both players accepted on their own phones, and the players' requests."""
         view = self.table_view
-        return [] if view is None or view.actor is None else view.proposals.ready()
+        if view is None or view.actor is None:
+            return []
+        waiting: list[Queued] = [*view.proposals.ready(), *view.asks]
+        return sorted(waiting, key=lambda item: item.queued)
 
     def queue_changed(self) -> None:
         """The phones' queue changed (the table view says so): the ledger redraws it."""
@@ -462,27 +495,40 @@ class BankerApp(TypesAheadApp):
                 screen.show_queue()
 
     def make_from_phones(self) -> bool:
-        """Make the oldest trade both players accepted on their phones, journaled as
-        agreed on both; refused (it no longer holds): taken off with its reason."""
+        """Apply the oldest thing the phones asked for: a trade journaled as agreed on
+        both phones, a request as from its player's phone. Refused (the game moved under
+        it): taken off with its reason, which the phones show."""
+        from banker.core.asks import Asked
+
         view = self.table_view
         queue = self.phone_queue()
         if view is None or not queue:
             return False
-        proposal = queue[0]
-        made = self.do(proposal.trade, phone=proposal.parties)
-        if made:
-            view.proposals.made(proposal.number)
-        else:
+        item = queue[0]
+        phone: Phones = item.player if isinstance(item, Asked) else item.parties
+        made = self.do(item.command, phone=phone)
+        if not made:
             view.check_proposals()
+        elif isinstance(item, Asked):
+            view.asks.done(item.number)
+        else:
+            view.proposals.made(item.number)
         view.moved()
         self.queue_changed()
         return made
 
-    def decline_from_phones(self, number: int, why: str) -> None:
-        """The banker declines a trade the phones agreed: both phones read `why`."""
+    def decline_from_phones(self, item: Queued, why: str) -> None:
+        """The banker declines what the phones asked for: the phones read `why`."""
+        from banker.core.asks import Asked
+
         view = self.table_view
-        if view is None or view.proposals.refuse(number, msg("{why}", why=why)) is None:
+        if view is None:
             return
+        reason = msg("{why}", why=why)
+        if isinstance(item, Asked):
+            view.asks.refuse(item.number, reason)
+        else:
+            view.proposals.refuse(item.number, reason)
         view.moved()
         self.queue_changed()
         self.notify(_("Declined: the phones say why."), timeout=4)
@@ -495,6 +541,12 @@ class BankerApp(TypesAheadApp):
     def unask_phone(self) -> None:
         if self.table_view is not None:
             self.table_view.unask()
+
+    def ask_tax(self, player: str | None) -> None:
+        """The landing dialog asks `player` how to pay income tax (None: it closed): so
+        does the player's own page."""
+        if self.table_view is not None and self.table_view.actor is not None:
+            self.table_view.ask_tax(player)
 
     def action_ask_quit(self) -> None:
         """Quit after a yes: every move is already journaled, so nothing is lost; the

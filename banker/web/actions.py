@@ -22,6 +22,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from banker.core import commands as c
+from banker.core.asks import Asks, asked_offer
 from banker.core.commands import MAX_NAME, Command
 from banker.core.errors import BankerError
 from banker.core.money import MAX_AMOUNT, Message, msg
@@ -76,6 +77,22 @@ class AnswerRequest(_LotRequest):
     act: Literal["buy", "auction"]
 
 
+class AskRequest(_Request):
+    """One of the requests the player's page offers (`banker.core.asks`), by its kind and
+    key as the page showed it."""
+
+    act: Literal["ask"]
+    kind: Literal["mortgage", "lift", "build", "sell", "settle", "jail", "tax"]
+    key: Annotated[str, Field(max_length=4 * MAX_NAME)]
+
+
+class WithdrawRequest(_Request):
+    """The player takes back a request of theirs still waiting for the banker."""
+
+    act: Literal["withdraw"]
+    ask: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
+
+
 class Side(BaseModel):
     """One side of a trade as a phone writes it."""
 
@@ -125,10 +142,11 @@ class DeclineRequest(_Request):
     trade: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
 
 
-GameRequest = BidRequest | DropRequest | AnswerRequest
-"""What the banker's app applies to the game."""
-TradeRequest = ProposeRequest | ChangeRequest | AcceptRequest | DeclineRequest
-"""A step of a trade between two phones: the table's proposals change, not the game."""
+GameRequest = BidRequest | DropRequest | AnswerRequest | AskRequest
+"""What the banker's app applies to the game (or, for a request, queues for the banker)."""
+TradeRequest = ProposeRequest | ChangeRequest | AcceptRequest | DeclineRequest | WithdrawRequest
+"""A step of a trade between two phones, or a request taken back: the table's proposals
+and requests change, not the game."""
 PhoneRequest = Annotated[GameRequest | TradeRequest, Field(discriminator="act")]
 READ = TypeAdapter[GameRequest | TradeRequest](PhoneRequest)
 
@@ -154,9 +172,18 @@ def read_request(body: bytes) -> GameRequest | TradeRequest | Message:
         return msg("The phone sent something this table does not take: reload the page.")
 
 
-def asked(state: GameState, seat: int, request: GameRequest) -> Command | Message:
-    """The command the player in `seat` asks for, or why not (the moment passed)."""
+def asked(
+    state: GameState, seat: int, request: GameRequest, taxing: str | None = None
+) -> Command | Message:
+    """The command the player in `seat` asks for, or why not (the moment passed);
+    `taxing`: the player whose income-tax choice the banker's dialog asks now."""
     player = state.players[seat].name
+    if isinstance(request, AskRequest):
+        try:
+            tax = player == taxing
+            return asked_offer(state, player, request.kind, request.key, tax).command
+        except BankerError as exc:
+            return exc.message
     act: PhoneAct = request.act
     amount = request.amount if isinstance(request, BidRequest) else None
     try:
@@ -185,11 +212,17 @@ def journal_actor(journal: Journal, after: Callable[[], None] = lambda: None) ->
     return act
 
 
-def trade_step(proposals: Proposals, state: GameState, seat: int, request: TradeRequest) -> Answer:
-    """A step of a trade from the phone of the player in `seat`: the table's proposals
-    change (never the game); the phone is told what happens next, or the core's reason."""
+def trade_step(
+    proposals: Proposals, asks: Asks, state: GameState, seat: int, request: TradeRequest
+) -> Answer:
+    """A step of a trade from the phone of the player in `seat`, or a request taken back:
+    the table's proposals and requests change (never the game); the phone is told what
+    happens next, or the core's reason."""
     player = state.players[seat].name
     try:
+        if isinstance(request, WithdrawRequest):
+            asks.withdraw(player, request.ask)
+            return Answer(True, msg("Taken back."))
         if isinstance(request, ProposeRequest):
             proposal = proposals.propose(state, player, _trade(player, request.partner, request))
         elif isinstance(request, ChangeRequest):

@@ -20,10 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
+from itertools import count
 
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from banker.core.asks import Asks
 from banker.core.errors import BankerError
 from banker.core.phone import for_sale
 from banker.core.proposals import Proposals
@@ -52,7 +54,7 @@ from banker.web.site import (
     secure_headers,
 )
 from banker.web.stream import MAX_STREAMS, EventStream
-from banker.web.table import PAGE_WORDS, source_json, trades_json
+from banker.web.table import PAGE_WORDS, asks_json, source_json, trades_json
 
 TOKEN_BYTES = 16
 """128 bits of randomness in every sharing token."""
@@ -132,6 +134,12 @@ class TableView:
         self.proposals = Proposals()
         """The trades the players work out on their phones (`banker.core.proposals`): the
         table keeps them while it is shared; only the trade the banker makes is journaled."""
+        self.asks = Asks()
+        """The requests from the players' phones waiting for the banker (`banker.core.asks`)."""
+        self.taxing: str | None = None
+        """The player whose income-tax choice the banker's landing dialog asks now: their
+        page offers the choice (set by the app, `ask_tax`)."""
+        self._fresh_desk()
         self.on_queue: Callable[[], None] = lambda: None
         """Called when what waits for the banker may have changed (a trade both accepted,
         one that went stale): the app redraws its queue."""
@@ -283,6 +291,13 @@ class TableView:
             self.asking = None
             self.moved()
 
+    def ask_tax(self, player: str | None) -> None:
+        """The banker's landing dialog asks `player` how to pay income tax (None: no
+        longer): their page offers the choice."""
+        if self.taxing != player:
+            self.taxing = player
+            self.moved()
+
     def moved(self) -> None:
         """Something the pages show changed without a journal entry: publish it."""
         self._moves += 1
@@ -395,7 +410,7 @@ class TableView:
     def _trade_step(self, seat: int, request: TradeRequest) -> Answer:
         """A step of a trade from a phone, checked against the game as it stands."""
         self._take_stale()
-        answer = trade_step(self.proposals, self.journal.game.state, seat, request)
+        answer = trade_step(self.proposals, self.asks, self.journal.game.state, seat, request)
         self.moved()
         self.on_queue()
         return answer
@@ -406,15 +421,23 @@ class TableView:
             self.moved()
             self.on_queue()
 
+    def _fresh_desk(self) -> None:
+        """No proposal and no request: one count of arrivals orders the banker's queue."""
+        arrivals = count(1).__next__
+        self.proposals = Proposals(arrivals)
+        self.asks = Asks(arrivals)
+
     def _take_stale(self) -> bool:
-        """Proposals of another game are dropped; those the game moved under go stale
-        (each noted with why). True if any left the table."""
+        """Proposals and requests of another game are dropped; those the game moved under
+        go stale (each noted with why). True if any left."""
         if self._proposals_of is not self.journal:
             self._proposals_of = self.journal
-            had = bool(list(self.proposals))
-            self.proposals = Proposals()
+            had = bool(list(self.proposals)) or bool(list(self.asks))
+            self._fresh_desk()
             return had
-        return bool(self.proposals.stale(self.journal.game.state))
+        state = self.journal.game.state
+        stale = bool(self.proposals.stale(state))
+        return bool(self.asks.stale(state)) or stale
 
     def _answer(self, status: int, answer: Answer) -> web.Response:
         said = answer.said.render(translator(self.journal.game.state.language))
@@ -469,6 +492,7 @@ class TableView:
         table["acts"] = self.actor is not None
         table["ask"] = self._ask_json()
         table.update(trades_json(state, self.proposals))
+        table.update(asks_json(state, self.asks, self.taxing if self.actor else None))
         text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
         self._table = text.encode()
         self._sent = key

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from banker.core.asks import Asks, phone_offers
 from banker.core.commands import TradeSide
 from banker.core.endgame import final_places
 from banker.core.game import Game
@@ -98,6 +99,10 @@ WORDS = [
     N_("Waiting for {name}"),
     N_("Waiting for the banker"),
     N_("{name} asks you"),
+    N_("Ask the banker"),
+    N_("Asked"),
+    N_("Take back"),
+    N_("Mortgage, build, sell, jail…"),
 ]
 """The page's own words, sent translated with every table so the page needs no catalogue."""
 
@@ -278,6 +283,42 @@ def trades_json(state: GameState, proposals: Proposals) -> dict[str, Any]:
         for n in proposals.notes
     ]
     return {"trades": trades, "trade_notes": notes}
+
+
+def asks_json(state: GameState, asks: Asks, taxing: str | None = None) -> dict[str, Any]:
+    """What each player's page may ask for now, each with what it does (the page shows
+    its own player's), the requests waiting for the banker, and the notes of those
+    declined or gone stale."""
+    tr = translator(state.language)
+    offers = {
+        p.name: [
+            {
+                "kind": o.kind,
+                "key": o.key,
+                "label": o.label.render(tr),
+                "effect": [line.render(tr) for line in o.effect],
+                "refusal": None if o.refusal is None else o.refusal.render(tr),
+            }
+            for o in phone_offers(state, p.name, tax=p.name == taxing)
+        ]
+        for p in state.players
+        if not p.bankrupt
+    }
+    waiting = [
+        {
+            "number": a.number,
+            "player": a.player,
+            "kind": a.offer.kind,
+            "key": a.offer.key,
+            "label": a.offer.label.render(tr),
+            "effect": [line.render(tr) for line in a.offer.effect],
+        }
+        for a in asks
+    ]
+    notes = [
+        {"number": n.number, "player": n.player, "said": n.said.render(tr)} for n in asks.notes
+    ]
+    return {"offers": offers, "asks": waiting, "ask_notes": notes}
 
 
 def _side_json(side: TradeSide) -> dict[str, Any]:

@@ -185,3 +185,40 @@ async def test_a_trade_proposed_changed_and_accepted_on_two_phones(tmp_path: Pat
                 assert str(note).startswith("The trade no longer holds: Alice has $")
             said = await posted(alice, {"act": "accept", "trade": 3, "version": 1})
             assert said == {"ok": False, "said": "That trade is no longer on the table."}
+
+
+async def test_a_request_asked_on_the_page_is_made_with_one_key(tmp_path: Path) -> None:
+    """Alice's page offers to mortgage Baltic Avenue with what it does; she asks; the
+    banker's queue shows it and one key makes it; her page shows the request gone."""
+    app = make_app(table(tmp_path / "t.banker"), share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        view = await shared(app, pilot)
+        async with Chromium() as browser:
+            alice = browser.page
+            await live(alice, view.player_urls()["Alice"])
+            button = "document.querySelector('.requests button[data-key=\"Baltic Avenue\"]')"
+            assert await alice.wait_for(f"!!{button}", PATIENCE)
+            row = await alice.evaluate(f"{button}.parentElement.textContent")
+            assert "Mortgage Baltic Avenue" in row and "Alice: cash $1,390 → $1,420" in row
+            await alice.evaluate("document.querySelector('.requests details').open = true")
+            await alice.evaluate(f"{button}.click()")
+            said = await alice.wait_for(
+                "document.querySelector('.requests .said.ok')?.textContent", PATIENCE
+            )
+            assert said == "Sent to the banker: Mortgage Baltic Avenue"
+            assert await alice.wait_for(
+                "document.querySelector('.requests .waiting')?.textContent.includes('Waiting')",
+                PATIENCE,
+            )
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if app.query_one(PhoneQueue).display:
+                    break
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.journal is not None
+            assert app.journal.game.state.deeds["Baltic Avenue"].mortgaged
+            gone = await alice.wait_for(
+                "document.querySelector('.requests .waiting') === null", PATIENCE
+            )
+            assert gone, await alice.evaluate("document.body.innerText")

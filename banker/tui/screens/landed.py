@@ -197,6 +197,12 @@ class LandedScreen(Dialog[c.Command]):
             return self.player, command.lot
         return None
 
+    @property
+    def taxes(self) -> str | None:
+        """The player when this dialog asks how they pay income tax (their phone asks too)."""
+        kinds = {v.kind for v in self.commands.values() if isinstance(v, c.PayTax)}
+        return self.player if {"income_flat", "income_percent"} <= kinds else None
+
     def answered_by_phone(self, command: c.Command, player: str) -> Message:
         """The player answered from their phone: the answer's button has the focus (one
         key applies it) and the dialog says who answered what. Returns what the phone is
@@ -205,11 +211,17 @@ class LandedScreen(Dialog[c.Command]):
         key = next((k for k, v in self.commands.items() if v == command), None)
         if key is not None:
             self.query_one(f"#do-{key}", Button).focus()
-        said_by = (
-            msg("{p}'s phone: buy {deed}", p=player, deed=self.landing.deed or "")
-            if isinstance(command, c.Buy)
-            else msg("{p}'s phone: auction {deed}", p=player, deed=self.landing.deed or "")
-        )
+        if isinstance(command, c.PayTax):
+            flat = command.kind == "income_flat"
+            said_by = (
+                msg("{p}'s phone: pay income tax flat", p=player)
+                if flat
+                else msg("{p}'s phone: pay income tax as a percentage of worth", p=player)
+            )
+        elif isinstance(command, c.Buy):
+            said_by = msg("{p}'s phone: buy {deed}", p=player, deed=self.landing.deed or "")
+        else:
+            said_by = msg("{p}'s phone: auction {deed}", p=player, deed=self.landing.deed or "")
         line = self.query("#phone-said")
         if line:
             line.first(Static).update(said(said_by))
@@ -230,11 +242,15 @@ class LandedScreen(Dialog[c.Command]):
         unask = getattr(self.app, "unask_phone", None)
         if self.asks is not None and unask is not None:
             cast("BankerApp", self.app).unask_phone()
+        if self.taxes is not None and hasattr(self.app, "ask_tax"):
+            cast("BankerApp", self.app).ask_tax(None)
 
     def on_mount(self) -> None:
         asks = self.asks
         if asks is not None and hasattr(self.app, "ask_phone"):
             cast("BankerApp", self.app).ask_phone(*asks)
+        if self.taxes is not None and hasattr(self.app, "ask_tax"):
+            cast("BankerApp", self.app).ask_tax(self.taxes)
         if self.needs_dice:
             self._check_dice(self.query_one("#dice", Input).value)
         for widget_id in ("#dice", "#cards"):

@@ -239,13 +239,16 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         queue = self.banker.phone_queue()
         if not queue:
             return
-        number = queue[0].number
-        a, b = queue[0].parties
-        title = _("Decline {a} and {b}'s trade?").format(a=a, b=b)
+        item = queue[0]
+        if len(item.parties) == 2:
+            a, b = item.parties[0], item.parties[-1]
+            title = _("Decline {a} and {b}'s trade?").format(a=a, b=b)
+        else:
+            title = _("Decline {p}'s request?").format(p=item.parties[0])
 
         def declined(why: str | None) -> None:
             if why is not None:
-                self.banker.decline_from_phones(number, why)
+                self.banker.decline_from_phones(item, why)
 
         self.app.push_screen(Decline(title), declined)
 

@@ -3,18 +3,39 @@ shown whole (who, what, what it costs), one key to make it, one to decline it.""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeAlias
+
 from textual.widgets import Static
 
-from banker.core.offers.trading import trade_terms
-from banker.core.proposals import Proposal
-from banker.core.state import GameState
 from banker.tui.speech import _, said
 
+if TYPE_CHECKING:
+    from banker.core.asks import Asked
+    from banker.core.proposals import Proposal
+    from banker.core.state import GameState
 
-def queued_lines(state: GameState, proposal: Proposal) -> list[str]:
-    """A trade both players accepted, whole: both sides, the bank's fees on mortgaged deeds
-    (or the receiver's lift), each player's cash after."""
-    trade = proposal.trade
+Queued: TypeAlias = "Proposal | Asked"
+"""What waits for the banker: a trade both players accepted, or one player's request."""
+
+
+def queued_lines(state: GameState, item: Queued) -> list[str]:
+    """What waits, whole, worked out on the game as it stands: who asked, what, and what
+    it does (a trade's both sides, the bank's fees or lifts, each player's cash after; a
+    request's cash, rents and bank supply after)."""
+    # imported here: the ledger's first frame draws this widget empty (start-up kept)
+    from banker.core.asks import Asked, as_it_stands
+    from banker.core.offers.trading import trade_terms
+
+    if isinstance(item, Asked):
+        offer = as_it_stands(state, item)
+        lines = [
+            _("{p} asks from their phone: {what}").format(p=item.player, what=said(offer.label))
+        ]
+        lines += [said(line) for line in offer.effect]
+        if offer.refusal is not None:
+            lines.append(said(offer.refusal))
+        return lines
+    trade = item.trade
     terms = trade_terms(state, trade)
     lines = [
         _("{a} and {b} agreed on their phones:").format(a=trade.player, b=trade.partner),
@@ -33,7 +54,7 @@ def queued_lines(state: GameState, proposal: Proposal) -> list[str]:
 class PhoneQueue(Static):
     """The banker's queue of what the phones asked for: hidden while it is empty."""
 
-    def show(self, state: GameState | None, queue: list[Proposal]) -> None:
+    def show(self, state: GameState | None, queue: list[Queued]) -> None:
         self.display = bool(queue) and state is not None
         if state is None or not queue:
             self.update("")

@@ -464,6 +464,65 @@
     return b.section;
   }
 
+  // Requests to the banker from a player's own page: each offer shows what it does before
+  // it is sent (cash, rents and the bank's houses after); a sent request waits in the
+  // banker's queue until one key applies it, or comes back with the banker's reason.
+  var asking2 = null;
+  var KINDS = ["jail", "tax", "settle", "build", "sell", "mortgage", "lift"];
+
+  function offerRow(o, box, sent) {
+    var row = add(el("div", "offer" + (o.refusal ? " off" : "")), el("div", "name", o.label));
+    o.effect.forEach(function (line) { add(row, el("div", "sub", line)); });
+    if (o.refusal) add(row, el("div", "sub why", o.refusal));
+    var b = el("button", null, w(sent ? "Asked" : "Ask the banker"));
+    b.type = "button"; b.disabled = !!o.refusal || sent;
+    b.dataset.kind = o.kind; b.dataset.key = o.key;
+    b.addEventListener("click", function () { send({ act: "ask", id: newActionId(), kind: o.kind, key: o.key }, box); });
+    return add(row, b);
+  }
+
+  function requestsBox() {
+    if (asking2) return asking2;
+    asking2 = { section: el("section", "requests"), head: el("h2"), waiting: el("div"), notes: el("div"),
+      more: el("details"), summary: el("summary"), offers: el("div"), said: el("p", "said") };
+    asking2.said.setAttribute("role", "status");
+    add(asking2.more, asking2.summary, asking2.offers);
+    add(asking2.section, asking2.head, asking2.waiting, asking2.notes, asking2.more, asking2.said);
+    return asking2;
+  }
+
+  function showRequests(t, urgent) {
+    var mine = t.players[me];
+    if (!(own && t.acts && mine && !mine.bankrupt && !t.winner && !t.ended)) return null;
+    var offers = (t.offers || {})[mine.name] || [];
+    var waiting = (t.asks || []).filter(function (a) { return a.player === mine.name; });
+    if (!offers.length && !waiting.length) return null;
+    var box = requestsBox();
+    box.head.textContent = w("Ask the banker");
+    box.summary.textContent = w("Mortgage, build, sell, jail…");
+    var sent = {};
+    waiting.forEach(function (a) { sent[a.kind + "|" + a.key] = true; });
+    box.waiting.replaceChildren.apply(box.waiting, waiting.map(function (a) {
+      var row = add(el("div", "offer waiting"), add(el("div", "row"), el("span", "name", a.label), el("span", "tag", w("Waiting for the banker"))));
+      a.effect.forEach(function (line) { add(row, el("div", "sub", line)); });
+      var back = el("button", null, w("Take back"));
+      back.type = "button";
+      back.addEventListener("click", function () { send({ act: "withdraw", id: newActionId(), ask: a.number }, box); });
+      return add(row, back);
+    }));
+    var notes = (t.ask_notes || []).filter(function (n) { return n.player === mine.name; }).slice(-3);
+    box.notes.replaceChildren.apply(box.notes, notes.map(function (n) { return el("div", "sub note-line", n.said); }));
+    // the moment's own questions (jail, income tax) and a debtor's ways out stand open
+    var first = offers.filter(function (o) { return o.kind === "jail" || o.kind === "tax" || (urgent && o.refusal === null); });
+    var rest = offers.filter(function (o) { return first.indexOf(o) < 0; });
+    rest.sort(function (a, b) { return KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind); });
+    var top = first.map(function (o) { return offerRow(o, box, sent[o.kind + "|" + o.key]); });
+    box.waiting.append.apply(box.waiting, top);
+    box.offers.replaceChildren.apply(box.offers, rest.map(function (o) { return offerRow(o, box, sent[o.kind + "|" + o.key]); }));
+    box.more.hidden = !rest.length;
+    return box.section;
+  }
+
   function bank(t) {
     var box = section(w("Bank"));
     var stats = el("div", "stats");
@@ -495,6 +554,8 @@
     if (own && !t.acts) parts.push(add(section(null, "note"), el("div", "sub", w("Read-only here: this page follows the table; bids and answers go through the banker's app."))));
     if (mine) parts.push(statement(t, mine));
     if (t.auction && !bids) parts.push(auction(t));
+    var requests = showRequests(t, false);
+    if (requests) parts.push(requests);
     var trades = showTrades(t);
     if (trades) parts.push(trades);
     if (t.winner || t.ended) {
