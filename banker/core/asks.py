@@ -22,11 +22,11 @@ from banker.core import commands as c
 from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError, NotAllowed
 from banker.core.level import Level
-from banker.core.money import Message, msg
+from banker.core.money import Message, Money, msg
 from banker.core.offers.building import building_groups, group_plan, levels_now
 from banker.core.offers.cash import cash_moves
 from banker.core.offers.landing import last_landing
-from banker.core.offers.raising import sell_one
+from banker.core.offers.raising import raising_moves, sell_one
 from banker.core.offers.trading import mortgage_offers
 from banker.core.rules import PhoneRequestKind
 from banker.core.state import GameState
@@ -361,3 +361,35 @@ class Asks:
     def _close(self, asked: Asked, said: Message) -> None:
         del self._waiting[asked.number]
         self.notes.append(AskNote(asked.number, asked.player, said))
+
+
+@dataclass(frozen=True)
+class WayOut:
+    """One way a player in debt can raise money, as the raise-funds screen lists it, and
+    the request that asks the banker for it."""
+
+    kind: AskKind
+    key: str
+    label: Message
+    brings: Money
+    """The cash it brings (what it pays of the debts at once included)."""
+    refusal: Message | None
+
+
+def ways_out(state: GameState, player: str) -> list[WayOut]:
+    """Every way `player` can raise money now, in the raise-funds screen's order (sell
+    buildings evenly, then mortgage), each as a request their phone can send."""
+    found = []
+    for move in raising_moves(state, player):
+        command = move.command
+        if isinstance(command, c.Mortgage):
+            kind: AskKind = "mortgage"
+            key = command.deed
+        elif isinstance(command, c.SetGroupLevels):
+            group = state.edition.deed(command.deed).group or ""
+            kind = "sell"
+            key = ("all:" if not any(command.levels) else "one:") + group
+        else:
+            continue
+        found.append(WayOut(kind, key, move.label, move.brings, move.refusal))
+    return found

@@ -435,6 +435,7 @@ class BankerApp(TypesAheadApp):
     ) -> Answer:
         """A request from a player's page: into the banker's queue for one key, or (house
         rule for its kind) applied at once."""
+        from banker.tui.screens.raise_funds import RaiseFundsScreen
         from banker.web.actions import Answer
 
         player = state.players[seat].name
@@ -449,6 +450,9 @@ class BankerApp(TypesAheadApp):
             return Answer(False, exc.message)
         view.moved()
         self.queue_changed()
+        screen = self.screen  # the banker is raising this player's funds: shown there too
+        if isinstance(screen, RaiseFundsScreen) and screen.player == player:
+            screen.answered_by_phone(command, player)
         return Answer(True, msg("Sent to the banker: {what}", what=asked.offer.label))
 
     def _answer_from_phone(
@@ -515,6 +519,21 @@ class BankerApp(TypesAheadApp):
             view.proposals.made(item.number)
         view.moved()
         self.queue_changed()
+        return made
+
+    def do_asked(self, command: Command, player: str) -> bool:
+        """Apply `command` for `player` from a screen of the banker's (raise funds): if
+        their phone asked for it and it waits in the queue, it is journaled as from their
+        phone and leaves the queue."""
+        view = self.table_view
+        asked = None
+        if view is not None:
+            asked = next((a for a in view.asks.of(player) if a.command == command), None)
+        made = self.do(command, phone=None if asked is None else player)
+        if made and asked is not None and view is not None:
+            view.asks.done(asked.number)
+            view.moved()
+            self.queue_changed()
         return made
 
     def decline_from_phones(self, item: Queued, why: str) -> None:

@@ -54,7 +54,7 @@ from banker.web.site import (
     secure_headers,
 )
 from banker.web.stream import MAX_STREAMS, EventStream
-from banker.web.table import PAGE_WORDS, asks_json, source_json, trades_json
+from banker.web.table import PAGE_WORDS, asks_json, owing_json, source_json, trades_json
 
 TOKEN_BYTES = 16
 """128 bits of randomness in every sharing token."""
@@ -493,6 +493,7 @@ class TableView:
         table["ask"] = self._ask_json()
         table.update(trades_json(state, self.proposals))
         table.update(asks_json(state, self.asks, self.taxing if self.actor else None))
+        table.update(owing_json(state))
         text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
         self._table = text.encode()
         self._sent = key

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from banker.core.asks import Asks, phone_offers
+from banker.core.asks import Asks, phone_offers, ways_out
 from banker.core.commands import TradeSide
 from banker.core.endgame import final_places
 from banker.core.game import Game
 from banker.core.money import N_, Message, plural
 from banker.core.offers.auction import auction_offers, quick_raises, raised_bid
+from banker.core.offers.raising import owing
 from banker.core.offers.trading import trade_terms
 from banker.core.proposals import Proposals
 from banker.core.report import state_json
@@ -103,6 +104,13 @@ WORDS = [
     N_("Asked"),
     N_("Take back"),
     N_("Mortgage, build, sell, jail…"),
+    N_("You owe"),
+    N_("Cash {cash} · missing {missing} · you could raise {raise}"),
+    N_(
+        "Even selling and mortgaging everything leaves {amount} unpaid: the banker settles a "
+        "bankruptcy."
+    ),
+    N_("Ways to raise it"),
 ]
 """The page's own words, sent translated with every table so the page needs no catalogue."""
 
@@ -319,6 +327,39 @@ def asks_json(state: GameState, asks: Asks, taxing: str | None = None) -> dict[s
         {"number": n.number, "player": n.player, "said": n.said.render(tr)} for n in asks.notes
     ]
     return {"offers": offers, "asks": waiting, "ask_notes": notes}
+
+
+def owing_json(state: GameState) -> dict[str, Any]:
+    """For each player in debt: what is owed, what is missing, what could be raised, and
+    every way to raise it as the raise-funds screen shows it (each a request their phone
+    can send); why settling or bankruptcy is refused now."""
+    tr = translator(state.language)
+    m = state.money
+    found: dict[str, Any] = {}
+    for p in state.players:
+        if p.bankrupt or not state.debts_of(p.name):
+            continue
+        where = owing(state, p.name)
+        found[p.name] = {
+            "owed_text": m(where.owed),
+            "cash_text": m(where.cash),
+            "missing": where.missing,
+            "missing_text": m(where.missing),
+            "could_raise_text": m(where.could_raise),
+            "short": where.short,
+            "short_text": m(where.short),
+            "ways": [
+                {
+                    "kind": way.kind,
+                    "key": way.key,
+                    "label": way.label.render(tr),
+                    "brings_text": m(way.brings),
+                    "refusal": None if way.refusal is None else way.refusal.render(tr),
+                }
+                for way in ways_out(state, p.name)
+            ],
+        }
+    return {"owing": found}
 
 
 def _side_json(side: TradeSide) -> dict[str, Any]:

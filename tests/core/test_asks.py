@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from banker.core import commands as c
-from banker.core.asks import MOST_WAITING, Asks, asked_offer, phone_offers
+from banker.core.asks import MOST_WAITING, Asks, asked_offer, phone_offers, ways_out
 from banker.core.edition import load_edition
 from banker.core.errors import BankerError
 from banker.core.game import Game
 from banker.core.money import msg
+from banker.core.offers.raising import raising_moves
 
 
 @pytest.fixture
@@ -90,3 +91,18 @@ def test_at_most_a_few_requests_wait_per_player() -> None:
     with pytest.raises(BankerError, match="requests waiting"):
         asks.add(game.state, "Alice", "mortgage", deeds[-1])
     assert asked_offer(game.state, "Alice", "mortgage", deeds[-1]).kind == "mortgage"
+
+
+def test_a_debtors_ways_out_are_the_raise_funds_moves_each_a_request(game: Game) -> None:
+    game.do(c.SetGroupLevels(player="Alice", deed="Park Place", levels=[1, 1]))
+    game.do(c.Pay(player="Alice", amount=1000, to="Bob"))  # $290 in cash: a debt of $710
+    ways = ways_out(game.state, "Alice")
+    moves = raising_moves(game.state, "Alice")
+    assert [w.label for w in ways] == [m.label for m in moves]  # the same, in the same order
+    offered = {(o.kind, o.key): o.command for o in phone_offers(game.state, "Alice")}
+    for way, move in zip(ways, moves, strict=True):
+        assert offered[(way.kind, way.key)] == move.command  # each one a request
+    assert [(w.kind, w.key) for w in ways][:2] == [
+        ("sell", "one:dark_blue"),
+        ("sell", "all:dark_blue"),
+    ]

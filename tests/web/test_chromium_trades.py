@@ -9,9 +9,11 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from banker.core import commands as c
 from banker.tui.app import make_app
+from banker.tui.screens.raise_funds import RaiseFundsScreen
 from banker.tui.widgets.phone_queue import PhoneQueue
 from tests.web.chromium import Chromium, Page, find_chromium
 from tests.web.test_chromium_bids import PATIENCE, live
@@ -222,3 +224,47 @@ async def test_a_request_asked_on_the_page_is_made_with_one_key(tmp_path: Path) 
                 "document.querySelector('.requests .waiting') === null", PATIENCE
             )
             assert gone, await alice.evaluate("document.body.innerText")
+
+
+async def test_the_debtors_page_shows_what_is_owed_and_asks_for_a_way_out(
+    tmp_path: Path,
+) -> None:
+    """Bob owes Alice more than his cash: his page says what, to whom, what is missing,
+    what he could raise and every way to raise it; he asks to mortgage from there and the
+    banker's one key pays the debt."""
+    app = make_app(table(tmp_path / "t.banker"), share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        view = await shared(app, pilot)
+        assert app.journal is not None
+        assert app.do(c.Buy(player="Bob", deed="Boardwalk"))
+        assert app.do(c.Pay(player="Bob", amount=1200, to="Alice"))  # $1,100 cash: owes $100
+        async with Chromium() as browser:
+            bob = browser.page
+            await live(bob, view.player_urls()["Bob"])
+            text = await bob.wait_for("document.querySelector('.debtor')?.innerText", PATIENCE)
+            assert "$1,200" in text and "to Alice" in text
+            assert "Cash $1,100 · missing $100 · you could raise $1,300" in text
+            assert "Mortgage Boardwalk" in text and "$200" in text
+            # the requests box leaves the ways out to the debtor's box
+            assert not await bob.evaluate(
+                "!!document.querySelector('.requests button[data-kind=\"mortgage\"]')"
+            )
+            await tap(bob, ".debtor button[data-key='Boardwalk']")
+            said = await bob.wait_for(
+                "document.querySelector('.debtor .said.ok')?.textContent", PATIENCE
+            )
+            assert said == "Sent to the banker: Mortgage Boardwalk"
+            # the banker is raising Bob's funds: the move he asked for is highlighted there
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RaiseFundsScreen)
+            phone_said = str(screen.query_one("#phone-said", Static).render())
+            assert phone_said == "Bob's phone asks: Mortgage Boardwalk. Enter makes it."
+            await pilot.press("enter")  # the banker's one key
+            await pilot.pause()
+            state = app.journal.game.state
+            assert state.deeds["Boardwalk"].mortgaged and not state.debts
+            last = app.journal.entries()[-1].message.render()
+            assert last.startswith("Bob mortgaged Boardwalk") and "(from Bob's phone)" in last
+            assert not app.phone_queue()
+            assert await bob.wait_for("document.querySelector('.debtor') === null", PATIENCE)

@@ -235,3 +235,32 @@ async def test_the_income_tax_choice_answers_the_bankers_landing_dialog(
         last = app.journal.entries()[-1].message.render()
         assert "income tax" in last and last.endswith("(from Alice's phone)")
         assert not [o for o in (await fetch(alice))["offers"]["Alice"] if o["kind"] == "tax"]
+
+
+async def test_the_debtors_page_has_what_is_owed_and_every_way_to_raise_it(
+    tmp_path: Path,
+) -> None:
+    """What the debtor's page draws, without a browser: owed, missing, could raise, and
+    the raise-funds moves in their order, each one a request the phone can send."""
+    built = c.SetGroupLevels(player="Alice", deed="Park Place", levels=[1, 1])
+    debt = c.Pay(player="Alice", amount=700, to="Bob")
+    app = make_app(table(tmp_path / "t.banker", then=(built, debt)), share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        view = await shared(app, pilot)
+        alice = view.player_urls()["Alice"]
+        seen = await fetch(alice)
+        owing = seen["owing"]["Alice"]
+        assert (owing["owed_text"], owing["cash_text"], owing["missing_text"]) == (
+            "$700",
+            "$240",
+            "$460",
+        )
+        ways = [(w["kind"], w["key"], w["brings_text"]) for w in owing["ways"]]
+        assert ways[:3] == [
+            ("sell", "one:dark_blue", "$100"),
+            ("sell", "all:dark_blue", "$200"),
+            ("mortgage", "Baltic Avenue", "$30"),
+        ]
+        assert list(seen["owing"]) == ["Alice", "Carol"]  # Carol owes the bank too
+        status, said = await act(alice, act="ask", kind="sell", key="all:dark_blue")
+        assert said["ok"], said

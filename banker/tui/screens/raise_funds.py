@@ -45,6 +45,9 @@ class RaiseFundsScreen(Follows, Dialog[None]):
             yield Static("", id="debts", classes="body")
             yield Static("", id="missing", classes="amount")
             yield OptionList(id="moves")
+            said_by_phone = Static("", id="phone-said", classes="amount", markup=False)
+            said_by_phone.display = False  # only while a phone's request waits here
+            yield said_by_phone
             yield Static("", id="reason", classes="reason", markup=False)
             yield Static(
                 _(
@@ -142,6 +145,20 @@ class RaiseFundsScreen(Follows, Dialog[None]):
             keep = highlighted if highlighted in enabled else enabled[0]
             options.highlighted = keep
 
+    def answered_by_phone(self, command: c.Command, player: str) -> None:
+        """The player asked for a move from their phone: it is highlighted (Enter makes
+        it) and the dialog says so."""
+        for n, move in enumerate(self.moves):
+            if move.command == command and move.refusal is None:
+                self.query_one("#moves", OptionList).highlighted = n
+                line = _("{p}'s phone asks: {what}. Enter makes it.").format(
+                    p=player, what=said(move.label)
+                )
+                shown = self.query_one("#phone-said", Static)
+                shown.update(line)
+                shown.display = True
+                return
+
     # The moves.
 
     @on(OptionList.OptionSelected, "#moves")
@@ -151,8 +168,11 @@ class RaiseFundsScreen(Follows, Dialog[None]):
             self.query_one("#reason", Static).update(said(move.refusal))
             return
         self.query_one("#reason", Static).update("")
+        self.query_one("#phone-said", Static).display = False
         owed = bool(self.state.debts_of(self.player))
-        if self.banker.do(move.command) and owed and not self.state.debts_of(self.player):
+        # the same move asked from the player's phone: journaled as from it, and answered
+        made = self.banker.do_asked(move.command, self.player)
+        if made and owed and not self.state.debts_of(self.player):
             self.dismiss(None)  # the move paid the debt (the receipt says so): nothing to raise
 
     @on(Button.Pressed, "#settle")

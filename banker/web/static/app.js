@@ -491,10 +491,12 @@
     return asking2;
   }
 
-  function showRequests(t, urgent) {
+  function showRequests(t, inDebt) {
     var mine = t.players[me];
     if (!(own && t.acts && mine && !mine.bankrupt && !t.winner && !t.ended)) return null;
-    var offers = (t.offers || {})[mine.name] || [];
+    var offers = ((t.offers || {})[mine.name] || []).filter(function (o) {
+      return !(inDebt && (o.kind === "mortgage" || o.kind === "sell"));  // the debtor's box lists those
+    });
     var waiting = (t.asks || []).filter(function (a) { return a.player === mine.name; });
     if (!offers.length && !waiting.length) return null;
     var box = requestsBox();
@@ -513,13 +515,47 @@
     var notes = (t.ask_notes || []).filter(function (n) { return n.player === mine.name; }).slice(-3);
     box.notes.replaceChildren.apply(box.notes, notes.map(function (n) { return el("div", "sub note-line", n.said); }));
     // the moment's own questions (jail, income tax) and a debtor's ways out stand open
-    var first = offers.filter(function (o) { return o.kind === "jail" || o.kind === "tax" || (urgent && o.refusal === null); });
+    var first = offers.filter(function (o) { return o.kind === "jail" || o.kind === "tax" || o.kind === "settle"; });
     var rest = offers.filter(function (o) { return first.indexOf(o) < 0; });
     rest.sort(function (a, b) { return KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind); });
     var top = first.map(function (o) { return offerRow(o, box, sent[o.kind + "|" + o.key]); });
     box.waiting.append.apply(box.waiting, top);
     box.offers.replaceChildren.apply(box.offers, rest.map(function (o) { return offerRow(o, box, sent[o.kind + "|" + o.key]); }));
     box.more.hidden = !rest.length;
+    return box.section;
+  }
+
+  // A player in debt: what is owed and to whom, what is missing, what could be raised,
+  // and every way to raise it (as the banker's raise-funds screen lists them), each one
+  // asked of the banker from here.
+  var debtBox = null;
+  function showDebtor(t) {
+    var mine = t.players[me];
+    var o = mine && (t.owing || {})[mine.name];
+    if (!(own && o)) return null;
+    if (!debtBox) { debtBox = { section: el("section", "debtor"), said: el("p", "said") }; debtBox.said.setAttribute("role", "status"); }
+    var box = debtBox;
+    var sent = {};
+    (t.asks || []).forEach(function (a) { if (a.player === mine.name) sent[a.kind + "|" + a.key] = true; });
+    var parts = [el("h2", null, w("You owe")), add(el("div", "row"), el("span", "big", o.owed_text))];
+    t.debts.forEach(function (d) {
+      if (d.debtor === mine.name) parts.push(el("div", "sub", w("{amount} to {creditor} ({reason})", { amount: d.amount_text, creditor: d.creditor, reason: d.reason })));
+    });
+    parts.push(el("div", "sub", w("Cash {cash} · missing {missing} · you could raise {raise}", { cash: o.cash_text, missing: o.missing_text, raise: o.could_raise_text })));
+    if (o.short) parts.push(el("div", "sub why", w("Even selling and mortgaging everything leaves {amount} unpaid: the banker settles a bankruptcy.", { amount: o.short_text })));
+    if (o.ways.length) parts.push(el("h3", null, w("Ways to raise it")));
+    o.ways.forEach(function (way) {
+      var row = add(el("div", "offer" + (way.refusal ? " off" : "")), add(el("div", "row"), el("span", "name", way.label), el("span", "money", way.brings_text)));
+      if (way.refusal) add(row, el("div", "sub why", way.refusal));
+      var asked = sent[way.kind + "|" + way.key];
+      var b = el("button", null, w(asked ? "Asked" : "Ask the banker"));
+      b.type = "button"; b.disabled = !!way.refusal || asked;
+      b.dataset.kind = way.kind; b.dataset.key = way.key;
+      b.addEventListener("click", function () { send({ act: "ask", id: newActionId(), kind: way.kind, key: way.key }, box); });
+      parts.push(add(row, b));
+    });
+    parts.push(box.said);
+    box.section.replaceChildren.apply(box.section, parts);
     return box.section;
   }
 
@@ -551,10 +587,12 @@
     var mine = t.players[me];
     if (t.turn && !t.winner && !t.ended) parts.push(turn(t));
     var bids = showAsk(t) || showBidding(t);
+    var debtor = showDebtor(t);
+    if (debtor) parts.push(debtor);
     if (own && !t.acts) parts.push(add(section(null, "note"), el("div", "sub", w("Read-only here: this page follows the table; bids and answers go through the banker's app."))));
     if (mine) parts.push(statement(t, mine));
     if (t.auction && !bids) parts.push(auction(t));
-    var requests = showRequests(t, false);
+    var requests = showRequests(t, !!debtor);
     if (requests) parts.push(requests);
     var trades = showTrades(t);
     if (trades) parts.push(trades);
