@@ -399,7 +399,44 @@ async def render_all(out: Path) -> list[Path]:
         path = out / "share.svg"
         path.write_text(await render_share(Path(tmp)), encoding="utf-8")
         written.append(path)
+    with tempfile.TemporaryDirectory(prefix="banker-shot-") as tmp:
+        path = out / "phone-queue.svg"
+        path.write_text(fit_text_lengths(await render_queue(Path(tmp))), encoding="utf-8")
+        written.append(path)
     return written
+
+
+async def render_queue(folder: Path) -> str:
+    """The ledger with what the phones asked waiting for the banker: a trade Alice and
+    Carol agreed on their phones, and Dave's request to mortgage a deed (put on the table
+    as the phones' requests put them, without the network)."""
+    from banker.core import commands as c
+
+    app = make_app(make_demo(folder / "demo.banker"), share_host="127.0.0.1", share_port=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await pilot.pause(0.5)
+        await pilot.press("escape")
+        view, journal = app.table_view, app.journal
+        assert view is not None and journal is not None
+        state = journal.game.state
+        trade = c.Trade(
+            player="Alice",
+            partner="Carol",
+            give=c.TradeSide(deeds=["Kentucky Avenue"]),
+            get=c.TradeSide(cash=200, deeds=["Reading Railroad"]),
+        )
+        proposal = view.proposals.propose(state, "Alice", trade)
+        view.proposals.accept(state, "Carol", proposal.number, proposal.version)
+        dave = next(d for d in state.deeds_of("Dave") if not state.deeds[d].mortgaged)
+        view.asks.add(state, "Dave", "mortgage", dave)
+        app.queue_changed()
+        await pilot.pause(0.3)
+        await quiet(pilot)
+        svg = app.export_screenshot(title="Banker: from the phones")
+    if app.journal is not None:
+        app.journal.close()
+    return svg
 
 
 async def render_share(folder: Path) -> str:

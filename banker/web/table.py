@@ -111,6 +111,7 @@ WORDS = [
         "bankruptcy."
     ),
     N_("Ways to raise it"),
+    N_("buildings on its group"),
 ]
 """The page's own words, sent translated with every table so the page needs no catalogue."""
 

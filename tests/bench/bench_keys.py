@@ -415,6 +415,105 @@ def report_phones() -> None:
         sys.exit(1)
 
 
+async def phones_desk(fast: bool) -> tuple[int, bool, int, bool]:
+    """A trade and three mortgages asked from the players' own phones (HTTP on loopback,
+    as their pages send them): Alice proposes Baltic Avenue for Bob's $250, Bob changes it
+    to $200, Alice accepts, and the banker's `y` makes it; then Carol asks to mortgage her
+    three railroads and the banker's `y` applies each. Returns the banker's keys for the
+    trade, whether it was made as agreed, the keys for the mortgages, and whether all
+    three were made."""
+    import aiohttp
+
+    from banker.tui.widgets.phone_queue import PhoneQueue
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "desk.banker"
+        setup = c.Setup(players=PLAYERS, edition=load_edition("us"))
+        railroads = ["Reading Railroad", "Pennsylvania Railroad", "B&O Railroad"]
+        with Journal.create(path, setup) as journal:
+            journal.apply(c.Buy(player="Alice", deed="Baltic Avenue"))
+            for deed in railroads:
+                journal.apply(c.Buy(player="Carol", deed=deed))
+        app = make_app(path, share_host="127.0.0.1")
+        async with app.run_test(size=SIZE) as pilot, aiohttp.ClientSession() as phones:
+            await type_keys(app, pilot, ["s", "escape"], False)  # shared once, at the start
+            view = app.table_view
+            assert view is not None
+            urls = view.player_urls()
+            serial = 0
+
+            async def send(player: str, **body: object) -> None:
+                nonlocal serial
+                serial += 1
+                async with phones.post(
+                    urls[player] + "act", json={"id": f"desk-{serial:04d}", **body}
+                ) as response:
+                    answer = await response.json()
+                if not answer.get("ok"):
+                    print(f"  {player}'s phone was refused: {answer.get('said')}")
+
+            async def queued() -> None:
+                for _ in range(200):
+                    if app.query_one(PhoneQueue).display:
+                        return
+                    await pilot.pause(0.02)
+
+            deed = {"deeds": ["Baltic Avenue"]}
+            await send("Alice", act="propose", partner="Bob", give=deed, get={"cash": 250})
+            await send("Bob", act="change", trade=1, version=1, give={"cash": 200}, get=deed)
+            await send("Alice", act="accept", trade=1, version=2)
+            await queued()
+            trade_keys = ["y"]
+            await type_keys(app, pilot, trade_keys, fast)
+            await pilot.pause()
+            journal = app.journal
+            assert journal is not None
+            state = journal.game.state
+            traded = state.deeds["Baltic Avenue"].owner == "Bob" and (
+                state.player("Bob").cash == 1500 - 200
+            )
+            for deed_name in railroads:
+                await send("Carol", act="ask", kind="mortgage", key=deed_name)
+            await queued()
+            mortgage_keys = ["y", "y", "y"]
+            await type_keys(app, pilot, mortgage_keys, fast)
+            await pilot.pause()
+            state = journal.game.state
+            mortgaged = all(state.deeds[d].mortgaged for d in railroads)
+    return len(trade_keys), traded, len(mortgage_keys), mortgaged
+
+
+def report_desk() -> None:
+    print()
+    print(f"{'asked from the phones':50} {'banker keys':>11} {'typed':>8} {'goal':>5}")
+    failed = False
+    for fast in (False, True):
+        trade, traded, mortgages, mortgaged = asyncio.run(phones_desk(fast))
+        pace = ", no pauses" if fast else ""
+        typed_trade = _typed("trade")
+        typed_mortgages = _typed("mortgage three deeds")
+        print(
+            f"{'deed for cash, proposed, changed, accepted' + pace:50} {trade:>11}"
+            f" {typed_trade:>8} {'<=1':>5}{'' if traded else '  NOT MADE'}"
+        )
+        print(
+            f"{'mortgage three deeds' + pace:50} {mortgages:>11} {typed_mortgages:>8}"
+            f" {'<=3':>5}{'' if mortgaged else '  NOT MADE'}"
+        )
+        failed |= not traded or not mortgaged or trade > 1 or mortgages > 3
+    print("typed: the same done by the banker alone, as measured above")
+    if failed:
+        print("FAILED: what the phones asked was not made in its keys", file=sys.stderr)
+        sys.exit(1)
+
+
+def _typed(kind: str) -> int:
+    """The keys the banker types for the same event in the script above."""
+    event = next(e for e in SCRIPT if e.kind == kind)
+    assert isinstance(event.keys, list)
+    return len(event.keys)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
@@ -440,6 +539,7 @@ def main() -> None:
             )
             sys.exit(1)
     report_phones()
+    report_desk()
 
 
 if __name__ == "__main__":

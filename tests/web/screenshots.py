@@ -81,6 +81,44 @@ async def main(out: Path) -> None:
                 print(f"wrote {out / 'phone-scan.svg'}")
             finally:
                 await view.stop()
+        await trade_shots(Path(tmp), out)
+
+
+async def trade_shots(folder: Path, out: Path) -> None:
+    """A trade on two phones: Alice builds it on her page (Kentucky Avenue for $250 of
+    Bob's), then Bob's page shows what Alice asks, to accept, change or decline."""
+    path = make_demo(folder / "trade.banker")
+    with Journal.open(path) as journal:
+        view = TableView(journal)
+        view.actor = journal_actor(journal, view.notify)
+        await view.start("127.0.0.1", 0)
+        try:
+            async with Chromium() as browser:
+                await browser.open(view.player_url("Alice"), scale=2)
+                if not await browser.wait_for("!!document.querySelector('.live.ok')", 10):
+                    raise RuntimeError("Alice's page did not go live")
+                await browser.evaluate(
+                    "document.getElementById('trade-new').click();"
+                    "const s = document.getElementById('trade-partner'); s.value = 'Bob';"
+                    "s.dispatchEvent(new Event('change'));"
+                    "document.querySelector('.builder input[data-deed=\"Kentucky Avenue\"]')"
+                    ".click();"
+                    "document.getElementById('get-cash').value = '250';"
+                    "document.querySelector('.trades').scrollIntoView();"
+                )
+                await browser.screenshot(out / "phone-trade-builder.png")
+                print(f"wrote {out / 'phone-trade-builder.png'}")
+                await browser.evaluate("document.getElementById('trade-send').click()")
+                if not await browser.wait_for("!!document.querySelector('.proposal')", 10):
+                    raise RuntimeError("Alice's trade was not proposed")
+                await browser.open(view.player_url("Bob"), scale=2)
+                if not await browser.wait_for("!!document.querySelector('.proposal')", 10):
+                    raise RuntimeError("Bob's page does not show the trade")
+                await browser.evaluate("document.querySelector('.trades').scrollIntoView()")
+                await browser.screenshot(out / "phone-trade.png")
+                print(f"wrote {out / 'phone-trade.png'}")
+        finally:
+            await view.stop()
 
 
 if __name__ == "__main__":

@@ -335,9 +335,11 @@
     b.giveHead.textContent = w("You give"); b.getHead.textContent = w("You get");
     function deeds(box, owner, side) {
       box.replaceChildren.apply(box, t.deeds.filter(function (d) { return d.owner === owner; }).map(function (d) {
-        var note = d.untradeable || (d.mortgaged ? w("mortgaged") : "");
-        return checkbox(d.name, !!b.chosen[side][d.name] && !d.untradeable, !!d.untradeable, note,
+        var note = d.untradeable ? w("buildings on its group") : (d.mortgaged ? w("mortgaged") : "");
+        var pick = checkbox(d.name, !!b.chosen[side][d.name] && !d.untradeable, !!d.untradeable, note,
           function (on) { b.chosen[side][d.name] = on; if (side === "get") fillLift(t); }, d.name);
+        if (d.untradeable) pick.title = d.untradeable;  // the whole reason, on a long press
+        return pick;
       }));
     }
     deeds(b.give, mine, "give");
