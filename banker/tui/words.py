@@ -14,6 +14,7 @@ from banker.core.edition import Card, Edition, SquareKind
 from banker.core.level import Level
 from banker.core.money import plural
 from banker.core.offers.landing import card_effect as offered_card_effect
+from banker.core.offers.trading import TradeTerms
 from banker.core.state import GameState
 from banker.core.worth import worth_hidden
 from banker.tui.looks import seat_colour
@@ -129,3 +130,16 @@ def raise_lines(state: GameState, player: str) -> list[str]:
     """What a player could raise (`raise NAME`): every building at half (the group sold
     down evenly), every unmortgaged deed's mortgage value."""
     return report.raise_lines(state, player, voice().translator)
+
+
+def trade_lines(state: GameState, terms: TradeTerms, cash: bool = True) -> list[str]:
+    """A trade as the banker reads it before making it: both sides, what the bank takes
+    for mortgaged deeds (or the receiver's lift), and, with `cash`, each player's cash
+    after."""
+    lines = [said(terms.summary)]
+    if terms.mortgaged:
+        fees = "; ".join(said(found.said(state)) for found in terms.mortgaged)
+        lines.append(_("To the bank: {fees}.").format(fees=fees))
+    if cash and terms.cash:
+        lines.append(_("Cash: {moves}.").format(moves="; ".join(said(m) for m in terms.cash)))
+    return lines

@@ -13,13 +13,12 @@ from textual.widgets import Button, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from banker.core import commands as c
-from banker.core.offers.cash import cash_moves
-from banker.core.offers.trading import mortgaged_in_trade, tradeable_deeds
+from banker.core.offers.trading import mortgaged_in_trade, trade_terms, tradeable_deeds
 from banker.core.state import GameState
-from banker.core.trades import describe
 from banker.tui.looks import short_name
 from banker.tui.screens.dialog import Confirm, Dialog, reason_line
-from banker.tui.speech import _, said, why_not
+from banker.tui.speech import _, said
+from banker.tui.words import trade_lines
 
 CHECKBOX = 4
 """The cells a deed's checkbox takes before its name (`▐X▌ `)."""
@@ -267,20 +266,6 @@ class TradeScreen(Dialog[c.Trade]):
         for found in moving:
             lift.add_option((said(found.choice(state)), found.deed, found.deed in chosen))
 
-    def _summary(self, trade: c.Trade) -> str:
-        """Both sides of the trade and what the bank takes for mortgaged deeds."""
-        state = self.state
-        summary = _("{p} gives {give}; {q} gives {get}.").format(
-            p=trade.player,
-            give=said(describe(state, trade.give)),
-            q=trade.partner,
-            get=said(describe(state, trade.get)),
-        )
-        fees = self._fees(trade)
-        if fees:
-            summary += "\n" + _("To the bank: {fees}.").format(fees="; ".join(fees))
-        return summary
-
     def _check(self) -> None:
         state = self.state
         trade = self.command()
@@ -291,34 +276,23 @@ class TradeScreen(Dialog[c.Trade]):
             if self.held["give"] or self.held["get"]:
                 summary = _("Dimmed deeds are in a colour group with buildings: sell those first.")
         else:
-            reason = why_not(state, trade)
-            summary = self._summary(trade)
+            terms = trade_terms(state, trade)
+            reason = None if terms.refusal is None else said(terms.refusal)
+            summary = "\n".join(trade_lines(state, terms, cash=False))
         self.query_one("#summary", Static).update(summary)
         self.query_one("#reason", Static).update(reason or "")
         self.query_one("#confirm", Button).disabled = reason is not None
-
-    def _fees(self, trade: c.Trade) -> list[str]:
-        return [said(found.said(self.state)) for found in mortgaged_in_trade(self.state, trade)]
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#confirm")
     def _confirm(self) -> None:
         trade = self.command()
-        reason = why_not(self.state, trade)
+        terms = trade_terms(self.state, trade)
+        reason = None if terms.refusal is None else said(terms.refusal)
         if reason is not None or (trade.give.empty and trade.get.empty):
             self.notify(reason or _("Put something on at least one side."), severity="error")
             return
-        cash = [
-            _("{p} {cash} → {after}").format(
-                p=move.player,
-                cash=self.state.money(move.before),
-                after=self.state.money(move.after),
-            )
-            for move in cash_moves(self.state, trade)
-        ]
-        body = self._summary(trade)
-        if cash:
-            body += "\n" + _("Cash: {moves}.").format(moves="; ".join(cash))
+        body = "\n".join(trade_lines(self.state, terms))
         self.app.push_screen(
             Confirm(_("Make this trade?"), body, _("Make the trade")),
             lambda yes: self._confirmed(trade if yes else None),

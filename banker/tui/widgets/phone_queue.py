@@ -25,6 +25,7 @@ def queued_lines(state: GameState, item: Queued) -> list[str]:
     # imported here: the ledger's first frame draws this widget empty (start-up kept)
     from banker.core.asks import Asked, as_it_stands
     from banker.core.offers.trading import trade_terms
+    from banker.tui.words import trade_lines
 
     if isinstance(item, Asked):
         offer = as_it_stands(state, item)
@@ -36,16 +37,9 @@ def queued_lines(state: GameState, item: Queued) -> list[str]:
             lines.append(said(offer.refusal))
         return lines
     trade = item.trade
+    lines = [_("{a} and {b} agreed on their phones:").format(a=trade.player, b=trade.partner)]
     terms = trade_terms(state, trade)
-    lines = [
-        _("{a} and {b} agreed on their phones:").format(a=trade.player, b=trade.partner),
-        said(terms.summary),
-    ]
-    if terms.mortgaged:
-        fees = "; ".join(said(found.said(state)) for found in terms.mortgaged)
-        lines.append(_("To the bank: {fees}.").format(fees=fees))
-    if terms.cash:
-        lines.append(_("Cash: {moves}.").format(moves="; ".join(said(m) for m in terms.cash)))
+    lines += trade_lines(state, terms)
     if terms.refusal is not None:
         lines.append(said(terms.refusal))
     return lines

@@ -472,15 +472,25 @@
   var asking2 = null;
   var KINDS = ["jail", "tax", "settle", "build", "sell", "mortgage", "lift"];
 
-  function offerRow(o, box, sent) {
-    var row = add(el("div", "offer" + (o.refusal ? " off" : "")), el("div", "name", o.label));
-    o.effect.forEach(function (line) { add(row, el("div", "sub", line)); });
+  // One thing to ask the banker for: its label (and, for a way out of a debt, what it
+  // brings), what it does, why not, and the button that asks (greyed once asked).
+  function askRow(o, box, sent, brings) {
+    var head = brings ? add(el("div", "row"), el("span", "name", o.label), el("span", "money", brings))
+      : el("div", "name", o.label);
+    var row = add(el("div", "offer" + (o.refusal ? " off" : "")), head);
+    (o.effect || []).forEach(function (line) { add(row, el("div", "sub", line)); });
     if (o.refusal) add(row, el("div", "sub why", o.refusal));
     var b = el("button", null, w(sent ? "Asked" : "Ask the banker"));
-    b.type = "button"; b.disabled = !!o.refusal || sent;
+    b.type = "button"; b.disabled = !!o.refusal || !!sent;
     b.dataset.kind = o.kind; b.dataset.key = o.key;
     b.addEventListener("click", function () { send({ act: "ask", id: newActionId(), kind: o.kind, key: o.key }, box); });
     return add(row, b);
+  }
+
+  function askedOf(t, name) {
+    var sent = {};
+    (t.asks || []).forEach(function (a) { if (a.player === name) sent[a.kind + "|" + a.key] = true; });
+    return function (o) { return sent[o.kind + "|" + o.key]; };
   }
 
   function requestsBox() {
@@ -504,8 +514,7 @@
     var box = requestsBox();
     box.head.textContent = w("Ask the banker");
     box.summary.textContent = w("Mortgage, build, sell, jail…");
-    var sent = {};
-    waiting.forEach(function (a) { sent[a.kind + "|" + a.key] = true; });
+    var sent = askedOf(t, mine.name);
     box.waiting.replaceChildren.apply(box.waiting, waiting.map(function (a) {
       var row = add(el("div", "offer waiting"), add(el("div", "row"), el("span", "name", a.label), el("span", "tag", w("Waiting for the banker"))));
       a.effect.forEach(function (line) { add(row, el("div", "sub", line)); });
@@ -520,9 +529,9 @@
     var first = offers.filter(function (o) { return o.kind === "jail" || o.kind === "tax" || o.kind === "settle"; });
     var rest = offers.filter(function (o) { return first.indexOf(o) < 0; });
     rest.sort(function (a, b) { return KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind); });
-    var top = first.map(function (o) { return offerRow(o, box, sent[o.kind + "|" + o.key]); });
+    var top = first.map(function (o) { return askRow(o, box, sent(o)); });
     box.waiting.append.apply(box.waiting, top);
-    box.offers.replaceChildren.apply(box.offers, rest.map(function (o) { return offerRow(o, box, sent[o.kind + "|" + o.key]); }));
+    box.offers.replaceChildren.apply(box.offers, rest.map(function (o) { return askRow(o, box, sent(o)); }));
     box.more.hidden = !rest.length;
     return box.section;
   }
@@ -537,8 +546,7 @@
     if (!(own && o)) return null;
     if (!debtBox) { debtBox = { section: el("section", "debtor"), said: el("p", "said") }; debtBox.said.setAttribute("role", "status"); }
     var box = debtBox;
-    var sent = {};
-    (t.asks || []).forEach(function (a) { if (a.player === mine.name) sent[a.kind + "|" + a.key] = true; });
+    var sent = askedOf(t, mine.name);
     var parts = [el("h2", null, w("You owe")), add(el("div", "row"), el("span", "big", o.owed_text))];
     t.debts.forEach(function (d) {
       if (d.debtor === mine.name) parts.push(el("div", "sub", w("{amount} to {creditor} ({reason})", { amount: d.amount_text, creditor: d.creditor, reason: d.reason })));
@@ -546,16 +554,7 @@
     parts.push(el("div", "sub", w("Cash {cash} · missing {missing} · you could raise {raise}", { cash: o.cash_text, missing: o.missing_text, raise: o.could_raise_text })));
     if (o.short) parts.push(el("div", "sub why", w("Even selling and mortgaging everything leaves {amount} unpaid: the banker settles a bankruptcy.", { amount: o.short_text })));
     if (o.ways.length) parts.push(el("h3", null, w("Ways to raise it")));
-    o.ways.forEach(function (way) {
-      var row = add(el("div", "offer" + (way.refusal ? " off" : "")), add(el("div", "row"), el("span", "name", way.label), el("span", "money", way.brings_text)));
-      if (way.refusal) add(row, el("div", "sub why", way.refusal));
-      var asked = sent[way.kind + "|" + way.key];
-      var b = el("button", null, w(asked ? "Asked" : "Ask the banker"));
-      b.type = "button"; b.disabled = !!way.refusal || asked;
-      b.dataset.kind = way.kind; b.dataset.key = way.key;
-      b.addEventListener("click", function () { send({ act: "ask", id: newActionId(), kind: way.kind, key: way.key }, box); });
-      parts.push(add(row, b));
-    });
+    o.ways.forEach(function (way) { parts.push(askRow(way, box, sent(way), way.brings_text)); });
     parts.push(box.said);
     box.section.replaceChildren.apply(box.section, parts);
     return box.section;
