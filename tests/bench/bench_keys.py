@@ -22,16 +22,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.pilot import Pilot
+
+if TYPE_CHECKING:
+    import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -325,6 +330,23 @@ PHONE_BIDS: list[tuple[str, str, int]] = [
 from theirs; Carol's $120 is the last bid standing."""
 
 
+def phone_sender(
+    phones: aiohttp.ClientSession, urls: dict[str, str], prefix: str
+) -> Callable[..., Awaitable[None]]:
+    """Posts an action from a player's own link as their page does (a new id each), and
+    says so when the phone is refused."""
+    serial = itertools.count(1)
+
+    async def send(player: str, **body: object) -> None:
+        request = {"id": f"{prefix}-{next(serial):04d}", **body}
+        async with phones.post(urls[player] + "act", json=request) as response:
+            answer = await response.json()
+        if not answer.get("ok"):
+            print(f"  {player}'s phone was refused: {answer.get('said')}")
+
+    return send
+
+
 async def phones_auction(fast: bool, at_once: bool) -> tuple[int, int, bool]:
     """A 3-bidder auction with every bid and drop sent from the players' own phones (HTTP
     on loopback, as their pages send them): Alice lands on Oriental Avenue (l 6, the
@@ -355,23 +377,12 @@ async def phones_auction(fast: bool, at_once: bool) -> tuple[int, int, bool]:
             landing = ["l", "6"]
             await type_keys(app, pilot, landing, fast)
             await pilot.pause()
-            serial = 0
-
-            async def send(player: str, act: str, amount: int = 0) -> None:
-                nonlocal serial
-                serial += 1
-                body: dict[str, object] = {"act": act, "id": f"bench-{serial:04d}"}
-                body["lot"] = "Oriental Avenue"
-                if act == "bid":
-                    body["amount"] = amount
-                async with phones.post(urls[player] + "act", json=body) as response:
-                    answer = await response.json()
-                if not answer.get("ok"):
-                    print(f"  {player}'s phone was refused: {answer.get('said')}")
+            send = phone_sender(phones, urls, "bench")
 
             keys: list[str] = []
+            lot = "Oriental Avenue"
             if at_once:
-                await send("Alice", "auction")
+                await send("Alice", act="auction", lot=lot)
             else:
                 keys.append("a")
                 await type_keys(app, pilot, ["a"], fast)
@@ -380,7 +391,10 @@ async def phones_auction(fast: bool, at_once: bool) -> tuple[int, int, bool]:
                     break
                 await pilot.pause(0.02)
             for player, act, amount in PHONE_BIDS:
-                await send(player, act, amount)
+                if act == "bid":
+                    await send(player, act=act, lot=lot, amount=amount)
+                else:
+                    await send(player, act=act, lot=lot)
             for _ in range(200):
                 if isinstance(app.screen, Confirm):
                     break
@@ -440,17 +454,7 @@ async def phones_desk(fast: bool) -> tuple[int, bool, int, bool]:
             view = app.table_view
             assert view is not None
             urls = view.player_urls()
-            serial = 0
-
-            async def send(player: str, **body: object) -> None:
-                nonlocal serial
-                serial += 1
-                async with phones.post(
-                    urls[player] + "act", json={"id": f"desk-{serial:04d}", **body}
-                ) as response:
-                    answer = await response.json()
-                if not answer.get("ok"):
-                    print(f"  {player}'s phone was refused: {answer.get('said')}")
+            send = phone_sender(phones, urls, "desk")
 
             async def queued() -> None:
                 for _ in range(200):

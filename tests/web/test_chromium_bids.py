@@ -29,13 +29,6 @@ PATIENCE = 30.0
 SAID = "document.querySelector('#act .said')?.textContent"
 
 
-@pytest.fixture(autouse=True)
-def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    monkeypatch.setenv("BANKER_HOME", str(home))
-    return home
-
-
 def table(path: Path) -> Path:
     """Alice, Bob and Carol; Carol down to $100."""
     setup = c.Setup(players=["Alice", "Bob", "Carol"], edition=load_edition("us"))

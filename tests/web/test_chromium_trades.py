@@ -29,13 +29,6 @@ SIZE = (120, 40)
 CARD = "document.querySelector('.proposal')"
 
 
-@pytest.fixture(autouse=True)
-def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    monkeypatch.setenv("BANKER_HOME", str(home))
-    return home
-
-
 async def tap(page: Page, selector: str) -> None:
     found = await page.wait_for(f"!!document.querySelector({json.dumps(selector)})", PATIENCE)
     assert found, await page.evaluate("document.body.innerText")

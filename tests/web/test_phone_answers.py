@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 from textual.widgets import Button, Static
 
 from banker.core import commands as c
@@ -21,13 +20,6 @@ from banker.tui.screens.landed import LandedScreen
 from banker.web.server import TableView
 
 SIZE = (120, 40)
-
-
-@pytest.fixture(autouse=True)
-def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    monkeypatch.setenv("BANKER_HOME", str(home))
-    return home
 
 
 def table(path: Path, at_once: bool = False) -> Path:

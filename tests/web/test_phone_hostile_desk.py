@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 
 from banker.tui.app import make_app
 from banker.web.actions import BURST
@@ -17,18 +16,6 @@ from tests.web.test_phone_requests import table
 from tests.web.test_phone_trades import act
 
 SIZE = (120, 40)
-
-
-@pytest.fixture(autouse=True)
-def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    monkeypatch.setenv("BANKER_HOME", str(home))
-    return home
-
-
-async def posted(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    async with aiohttp.ClientSession() as session, session.post(url + "act", json=body) as r:
-        return r.status, await r.json(content_type=None)
 
 
 async def test_a_replayed_post_is_applied_once(tmp_path: Path) -> None:
@@ -43,13 +30,13 @@ async def test_a_replayed_post_is_applied_once(tmp_path: Path) -> None:
             "give": {"deeds": ["Baltic Avenue"]},
             "get": {"cash": 100},
         }
-        first = await posted(alice, propose)
-        again = await posted(alice, propose)
+        first = await act(alice, **propose)
+        again = await act(alice, **propose)
         assert first == again and first[1]["ok"]
         assert len((await fetch(alice))["trades"]) == 1
         ask = {"act": "ask", "id": "replayed-ask", "kind": "mortgage", "key": "Park Place"}
-        first = await posted(alice, ask)
-        again = await posted(alice, ask)
+        first = await act(alice, **ask)
+        again = await act(alice, **ask)
         assert first == again and first[1]["ok"]
         assert len((await fetch(alice))["asks"]) == 1
         await pilot.pause()
@@ -57,7 +44,7 @@ async def test_a_replayed_post_is_applied_once(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.journal is not None
         seq = app.journal.game.seq
-        assert await posted(alice, ask) == first  # replayed after it was applied: nothing new
+        assert await act(alice, **ask) == first  # replayed after it was applied: nothing new
         assert app.journal.game.seq == seq and (await fetch(alice))["asks"] == []
 
 

@@ -29,13 +29,6 @@ SIZE = (120, 40)
 _ids = itertools.count(1)
 
 
-@pytest.fixture(autouse=True)
-def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    monkeypatch.setenv("BANKER_HOME", str(home))
-    return home
-
-
 def table(path: Path, at_once: tuple[str, ...] = (), then: tuple[c.Command, ...] = ()) -> Path:
     """Alice holds the dark blues, Baltic, and Oriental mortgaged, her token on GO; Bob is
     in jail with a Get Out of Jail Free card; Carol owes the bank $1,600 and has $1,500;

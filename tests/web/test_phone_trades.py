@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 
 from banker.core import commands as c
 from banker.core.edition import load_edition
@@ -22,13 +21,6 @@ from tests.web.test_phone_answers import fetch, shared
 
 SIZE = (120, 40)
 _ids = itertools.count(10_000_000)
-
-
-@pytest.fixture(autouse=True)
-def banker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    monkeypatch.setenv("BANKER_HOME", str(home))
-    return home
 
 
 def table(path: Path) -> Path:
