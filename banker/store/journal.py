@@ -10,9 +10,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -29,6 +28,7 @@ from banker.core.validators import validate
 from banker.core.view import VIEW_VERSION, ledger_view
 from banker.i18n.causes import log as causes_log
 from banker.store import fileformat as ff
+from banker.store import sqlfile as sf
 from banker.store.fileformat import APPLICATION_ID, SCHEMA_VERSION
 from banker.store.glance import (
     HISTORY_SHOWN,
@@ -38,15 +38,10 @@ from banker.store.glance import (
     written_elsewhere,
 )
 from banker.store.glance import lock as _lock
+from banker.store.sqlfile import DB_ERRORS, ROW_ERRORS, read_header, write_setup
 from banker.store.wal import WalCheck, WalWatch, check_wal, merged
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Journal", "LogEntry"]
-
-DB_ERRORS = (sqlite3.Error, UnicodeError, OverflowError, MemoryError, RecursionError)
-"""What reading a damaged SQLite file can raise: its own errors, and an error message
-that is not valid UTF-8, a number too big, a row too big or too deep."""
-ROW_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
-"""What a damaged row's contents can raise while being parsed."""
 
 SNAPSHOT_EVERY = 100
 """Store the state after every this many applied commands, so opening stays fast."""
@@ -54,10 +49,6 @@ CHECKED_AT_OPEN = 256
 """Opening from a checkpoint checks the entries after it and at least this many of the
 latest (more than the history shows), with their snapshots; the older ones are checked
 when first read (a deep undo, the whole log) and all of them by `banker verify`."""
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class Journal:
@@ -110,7 +101,7 @@ class Journal:
         building = path.with_name(f".{path.name}.{os.getpid()}.building")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            _clear_abandoned(path)
+            sf.clear_abandoned(path)
             write_setup(
                 building,
                 APPLICATION_ID,
@@ -123,14 +114,14 @@ class Journal:
                 with cls.open(building) as journal:
                     for command_ in commands:
                         journal.apply(command_)
-            _publish(building, path)
+            sf.publish(building, path)
         except DB_ERRORS + (OSError,) as exc:
-            _unlink_quietly(building)
+            sf.unlink_quietly(building)
             raise JournalError(
                 "Cannot create the game file {path}: {why}", path=path, why=exc
             ) from None
         except BaseException:
-            _unlink_quietly(building)
+            sf.unlink_quietly(building)
             raise
         return cls.open(path)
 
@@ -153,7 +144,7 @@ class Journal:
             # (a game being played elsewhere has its last frame half written at times)
             check = check_wal(path)
             if check.damaged:
-                raise damaged_wal(path, check, _witnessed(path))
+                raise damaged_wal(path, check, sf.witnessed(path))
         scratch = None
         if note is not None and check is not None and check.frames:
             try:  # the latest commands are in the -wal: read them on a copy
@@ -179,12 +170,12 @@ class Journal:
         # nobody plays it and its -wal holds nothing (SQLite would make its -shm file).
         quiet = (
             read_only
-            and _disk_full(path)
+            and sf.disk_full(path)
             and not written_elsewhere(path)
             and not (check is not None and check.frames)
         )
         try:
-            conn = _connect(
+            conn = sf.connect(
                 scratch or path, read_only, any_thread, immutable=note is not None or quiet
             )
             game, chain, version, older = _load(conn, path)
@@ -194,9 +185,9 @@ class Journal:
                 if version < SCHEMA_VERSION:
                     chain = _upgrade(conn)
         except DB_ERRORS as exc:
-            _close_quietly(conn, lock)
-            _unlink_scratch(scratch)
-            if _disk_full(path):
+            sf.close_quietly(conn, lock)
+            sf.unlink_scratch(scratch)
+            if sf.disk_full(path):
                 raise JournalError(
                     "{path} cannot be opened: the disk it is on is full. Free some space, "
                     "then try again; nothing was changed.",
@@ -204,13 +195,13 @@ class Journal:
                 ) from None
             raise damaged_file(path, exc) from None
         except BaseException:
-            _close_quietly(conn, lock)
-            _unlink_scratch(scratch)
+            sf.close_quietly(conn, lock)
+            sf.unlink_scratch(scratch)
             raise
-        last = _witnessed(path)
+        last = sf.witnessed(path)
         if last is not None and last > game.seq:
-            _close_quietly(conn, lock)
-            _unlink_scratch(scratch)
+            sf.close_quietly(conn, lock)
+            sf.unlink_scratch(scratch)
             raise JournalError(
                 "{path} lost its latest entries: its -wal file was cut or emptied while the "
                 "game was open, and entries {first} to {last} went with it. 'banker recover "
@@ -221,7 +212,7 @@ class Journal:
             )
         if last is not None and lock is not None:
             with contextlib.suppress(OSError):  # the game is whole again: old news
-                _witness(path).unlink(missing_ok=True)
+                sf.witness(path).unlink(missing_ok=True)
         journal = cls(path, conn, game, lock, chain, note)
         journal._scratch = scratch
         journal._older = older
@@ -242,20 +233,20 @@ class Journal:
         building = target.with_name(f".{target.name}.{os.getpid()}.building")
         with Journal.open(source, read_only=True) as journal:
             try:
-                _unlink_quietly(building)
+                sf.unlink_quietly(building)
                 copy = sqlite3.connect(building)
                 try:
                     journal._conn.backup(copy)
                 finally:
                     copy.close()
                 Journal.open(building, read_only=True).close()
-                _publish(building, target)
+                sf.publish(building, target)
             except DB_ERRORS + (OSError,) as exc:
                 raise JournalError(
                     "Cannot write the copy {path}: {why}", path=target, why=exc
                 ) from None
             finally:
-                _unlink_quietly(building)
+                sf.unlink_quietly(building)
 
     def close(self) -> None:
         """Close the file, first saving what the ledger shows now for the next start."""
@@ -266,9 +257,9 @@ class Journal:
             except DB_ERRORS:
                 pass  # kept in the -wal file, which the next opening reads
         elif self._lock is not None:
-            _witness_loss(self.path, self.game.seq)
+            sf.witness_loss(self.path, self.game.seq)
         self._conn.close()
-        _unlink_scratch(self._scratch)
+        sf.unlink_scratch(self._scratch)
         self._scratch = None
         if self._lock is not None:
             self._lock.close()
@@ -321,7 +312,7 @@ class Journal:
         command = pending.applied.command_json if pending.kind == "command" else None
         target = None if pending.kind == "command" else pending.applied.seq
         message = json.dumps(pending.message.to_json())
-        at = _now()
+        at = sf.now()
         chain = ff.entry_chain(self._chain, pending.seq, pending.kind, command, target, message, at)
         self._refuse_a_cut_wal()
         try:
@@ -480,7 +471,7 @@ class Journal:
 
         def check() -> None:
             try:
-                conn = _connect(source, read_only=True, immutable=immutable)
+                conn = sf.connect(source, read_only=True, immutable=immutable)
             except DB_ERRORS as exc:
                 raise damaged_file(path, exc) from None
             try:
@@ -566,35 +557,9 @@ class Journal:
         return True
 
 
-def write_setup(
-    building: Path, application_id: int, version: int, command: str, message: Message
-) -> None:
-    """A new store file at `building` (not yet under its name): the schema, its marks,
-    and its first entry, the setup, with its digest. Games and events are made alike.
-
-    Raises:
-        sqlite3.Error, OSError: it cannot be written.
-    """
-    conn = sqlite3.connect(building, isolation_level=None)
-    try:
-        conn.execute("PRAGMA synchronous = FULL")
-        conn.executescript(ff.SCHEMA)
-        conn.execute(f"PRAGMA application_id = {application_id}")
-        conn.execute(f"PRAGMA user_version = {version}")
-        at, said = _now(), json.dumps(message.to_json())
-        chain = ff.entry_chain(ff.GENESIS, 1, "setup", command, None, said, at)
-        conn.execute(
-            "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
-            " VALUES (1, 'setup', ?, NULL, ?, ?, ?)",
-            (command, said, at, chain),
-        )
-    finally:
-        conn.close()
-
-
 def damaged_wal(path: Path, check: WalCheck, last: int | None = None) -> JournalError:
     """The refusal for a game whose -wal (its latest commands) is damaged; `last`, the
-    last entry the game had when it was closed on a -wal found cut (`_witness_loss`)."""
+    last entry the game had when it was closed on a -wal found cut (`sf.witness_loss`)."""
     assert check.problem is not None
     if last is not None:
         return JournalError(
@@ -632,54 +597,6 @@ def _setup_message(setup: Setup) -> Message:
         board=setup.edition.name_words,
         players=", ".join(setup.players),
     )
-
-
-def _connect(
-    path: Path, read_only: bool = False, any_thread: bool = False, immutable: bool = False
-) -> sqlite3.Connection:
-    """A connection; `immutable` where nothing can be written beside the file (a
-    read-only folder), so SQLite does not try to make its shared-memory file there."""
-    same_thread = not any_thread
-    if read_only:
-        how = "mode=ro&immutable=1" if immutable else "mode=ro"
-        conn = sqlite3.connect(
-            f"{path.resolve().as_uri()}?{how}",
-            uri=True,
-            isolation_level=None,
-            check_same_thread=same_thread,
-        )
-    else:
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=same_thread)
-        conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = FULL")
-    conn.execute("PRAGMA busy_timeout = 2000")
-    return conn
-
-
-def read_header(path: Path, missing: str, not_a_file: str, not_banker: str) -> int:
-    """The application id in the SQLite header of `path`, read before SQLite opens it (so
-    another program's database is never changed by opening). Refused, with the caller's
-    words: nothing at all, a FIFO or a device, or not an SQLite database.
-
-    Raises:
-        JournalError: with `missing`, `not_a_file` or `not_banker` (each with {path}).
-    """
-    try:
-        exists = path.exists()
-    except OSError:
-        exists = False
-    if not exists:
-        raise JournalError(missing, path=path) from None
-    if not ff.regular_file(path):
-        raise JournalError(not_a_file, path=path)
-    try:
-        with path.open("rb") as f:
-            header = f.read(100)
-    except OSError as exc:
-        raise JournalError("Cannot read {path}: {why}", path=path, why=exc) from None
-    if len(header) < 100 or not header.startswith(ff.SQLITE_HEADER):
-        raise JournalError(not_banker, path=path)
-    return int.from_bytes(header[68:72], "big")
 
 
 def _check_header(path: Path) -> None:
@@ -722,18 +639,6 @@ def _bad_entry(path: Path, seq: int, why: object) -> JournalError:
         path=path,
         seq=seq,
         why=why,
-    )
-
-
-_Row = tuple[int, str, str | None, int | None, str, str, str | None]
-"""A journal row as written; as read, checked by its digest (or, in version 1, each
-value's type) before it is used."""
-
-
-def _rows(conn: sqlite3.Connection, version: int) -> Iterator[_Row]:
-    chain = "chain" if version >= 2 else "NULL"
-    yield from conn.execute(
-        f"SELECT seq, kind, command, target, message, at, {chain} FROM journal ORDER BY seq"
     )
 
 
@@ -781,7 +686,7 @@ def _load(
     previous = ff.GENESIS
     setup: Setup | None = None
     entries: list[tuple[int, EntryKind, str | None, int | None, str]] = []
-    for seq, kind, command, target, message, at, chain in _rows(conn, version):
+    for seq, kind, command, target, message, at, chain in sf.rows(conn, version):
         if chained:  # the digest covers each value's type too
             expected = ff.entry_chain(previous, seq, kind, command, target, message, at)
             if chain != expected:
@@ -1101,113 +1006,3 @@ def _kind(kind: str) -> EntryKind:
     if kind in ("command", "undo", "redo"):
         return kind  # type: ignore[return-value]
     raise JournalError("Unknown journal entry kind {kind!r}.", kind=kind)
-
-
-def _publish(building: Path, path: Path) -> None:
-    """Give a finished file its name, never over a file that appeared meanwhile."""
-    try:
-        os.link(building, path)
-    except FileExistsError:
-        raise JournalError(
-            "A file already exists at {path}: open that game, or choose another name.",
-            path=path,
-        ) from None
-    except OSError:  # no hard links here (some shared folders): check, then rename
-        if path.exists():
-            raise JournalError(
-                "A file already exists at {path}: open that game, or choose another name.",
-                path=path,
-            ) from None
-        os.replace(building, path)
-    else:
-        building.unlink()
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a new name in `folder` survive a power cut (where the system allows it)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _clear_abandoned(path: Path) -> None:
-    """Remove what an earlier try to make `path` left when it was killed (its process is
-    gone); a try still running elsewhere keeps its file."""
-    for left in path.parent.glob(f".{path.name}.*.building"):
-        pid = left.name[len(path.name) + 2 : -len(".building")]
-        if not pid.isdecimal():
-            continue
-        try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
-            _unlink_quietly(left)
-        except (OSError, OverflowError):
-            continue
-    _unlink_quietly(path.with_name(f".{path.name}.{os.getpid()}.building"))
-
-
-def _witness(path: Path) -> Path:
-    return path.with_name(path.name + "-lost")
-
-
-def _witness_loss(path: Path, seq: int) -> None:
-    """Write down, beside the game, the last entry it had when its -wal was found cut
-    under it at the close: the only record left that those entries existed."""
-    try:
-        _witness(path).write_text(json.dumps({"seq": seq}), encoding="utf-8")
-    except OSError:
-        pass  # nothing more can be done; the close goes on
-
-
-def _witnessed(path: Path) -> int | None:
-    """The last entry a game had when its -wal was found cut (`_witness_loss`), if ever."""
-    try:
-        seq = json.loads(_witness(path).read_text(encoding="utf-8")).get("seq")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
-
-
-FULL_BELOW = 256 << 10
-"""A disk with less free space than this is full for a game (SQLite needs a few pages)."""
-
-
-def _disk_full(path: Path) -> bool:
-    try:
-        return shutil.disk_usage(path.parent).free < FULL_BELOW
-    except OSError:
-        return False
-
-
-def _unlink_scratch(scratch: Path | None) -> None:
-    if scratch is not None:
-        try:
-            scratch.unlink(missing_ok=True)
-        except OSError:
-            pass
-
-
-def _unlink_quietly(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        try:
-            os.unlink(f"{path}{suffix}")
-        except OSError:
-            pass
-
-
-def _close_quietly(conn: sqlite3.Connection | None, lock: IO[bytes] | None) -> None:
-    if conn is not None:
-        try:
-            conn.close()
-        except DB_ERRORS:
-            pass
-    if lock is not None:
-        lock.close()

@@ -19,14 +19,10 @@ from banker.core.commands import Setup, parse_command_json, parse_setup_json
 from banker.core.errors import BankerError, FileProblem, JournalError
 from banker.core.money import Message, msg
 from banker.store import fileformat as ff
+from banker.store import sqlfile as sf
 from banker.store.glance import read_only_note
-from banker.store.journal import (
-    DB_ERRORS,
-    ROW_ERRORS,
-    Journal,
-    _publish,
-    _unlink_quietly,
-)
+from banker.store.journal import Journal
+from banker.store.sqlfile import DB_ERRORS, ROW_ERRORS
 from banker.store.wal import check_wal, salvage
 
 MAX_SCAN = 10_000_000
@@ -109,7 +105,7 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
             )
         )
     building = target.with_name(f".{target.name}.{os.getpid()}.recovering")
-    _unlink_quietly(building)
+    sf.unlink_quietly(building)
     try:
         rows = _scan(conn, version >= 2, report)
         setup = _setup(next(rows, None), source)
@@ -119,16 +115,16 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
             _replay(journal, rows, report)
         finally:
             journal.close()
-        _publish(building, target)
+        sf.publish(building, target)
     except DB_ERRORS as exc:
         raise JournalError(
             "The recovered game cannot be written to {path} ({why}).", path=target, why=exc
         ) from None
     finally:
-        _unlink_quietly(building)
+        sf.unlink_quietly(building)
         conn.close()
         if read_from != source:
-            _unlink_quietly(read_from)
+            sf.unlink_quietly(read_from)
     return report
 
 

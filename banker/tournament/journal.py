@@ -29,23 +29,11 @@ from pydantic import ValidationError
 from banker.core.errors import BankerError, JournalError, NothingToUndo
 from banker.core.money import N_, Message, msg
 from banker.store import fileformat as ff
+from banker.store import sqlfile as sf
 from banker.store.glance import LogEntry, read_only_note, written_elsewhere
 from banker.store.glance import lock as _lock
-from banker.store.journal import (
-    DB_ERRORS,
-    ROW_ERRORS,
-    _clear_abandoned,
-    _close_quietly,
-    _connect,
-    _publish,
-    _rows,
-    _unlink_quietly,
-    _witness_loss,
-    _witnessed,
-    read_header,
-    write_setup,
-)
 from banker.store.paths import default_games_dir
+from banker.store.sqlfile import DB_ERRORS, ROW_ERRORS, read_header, write_setup
 from banker.store.wal import WalWatch, check_wal, salvage, wal_of
 from banker.tournament.model import (
     EventCommand,
@@ -177,7 +165,7 @@ class EventJournal:
         building = path.with_name(f".{path.name}.{os.getpid()}.building")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            _clear_abandoned(path)
+            sf.clear_abandoned(path)
             write_setup(
                 building,
                 EVENT_APPLICATION_ID,
@@ -189,14 +177,14 @@ class EventJournal:
                     rounds=str(setup.rounds),
                 ),
             )
-            _publish(building, path)
+            sf.publish(building, path)
         except DB_ERRORS + (OSError,) as exc:
-            _unlink_quietly(building)
+            sf.unlink_quietly(building)
             raise JournalError(
                 "Cannot create the event file {path}: {why}", path=path, why=exc
             ) from None
         except JournalError:
-            _unlink_quietly(building)
+            sf.unlink_quietly(building)
             raise
         return cls.open(path)
 
@@ -237,12 +225,12 @@ class EventJournal:
         lock = None if read_only else _lock(path)
         conn: sqlite3.Connection | None = None
         try:
-            conn = _connect(path, read_only, immutable=note is not None)
+            conn = sf.connect(path, read_only, immutable=note is not None)
             journal = _load(path, conn, lock)
             if not read_only and journal._version < EVENT_SCHEMA_VERSION:
                 journal._chain = _upgrade(conn)
         except _READ_ERRORS as exc:
-            _close_quietly(conn, lock)
+            sf.close_quietly(conn, lock)
             raise JournalError(
                 "{path} is damaged and cannot be read ({why}). 'banker tournament recover "
                 "{path}' saves every intact entry into a new event file.",
@@ -250,9 +238,9 @@ class EventJournal:
                 why=exc,
             ) from None
         except BaseException:
-            _close_quietly(conn, lock)
+            sf.close_quietly(conn, lock)
             raise
-        last = _witnessed(path)
+        last = sf.witnessed(path)
         if last is not None and last > journal.seq:
             journal.close()
             raise JournalError(
@@ -306,7 +294,7 @@ class EventJournal:
                 except DB_ERRORS:
                     pass  # kept in the -wal file, which the next opening reads
             else:
-                _witness_loss(self.path, self.seq)
+                sf.witness_loss(self.path, self.seq)
         self._conn.close()
         if self._lock is not None:
             self._lock.close()
@@ -478,7 +466,7 @@ def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> Event
     setup: EventSetup | None = None
     history = History()
     last = 0
-    for seq, kind, command, target, message, at, chain in _rows(conn, version):
+    for seq, kind, command, target, message, at, chain in sf.rows(conn, version):
         if chained:
             expected = ff.entry_chain(previous, seq, kind, command, target, message, at)
             if chain != expected:
@@ -607,7 +595,7 @@ def recover(source: str | Path, target: str | Path) -> EventRecovery:
     finally:
         if conn is not None:
             conn.close()
-        _unlink_quietly(scratch)
+        sf.unlink_quietly(scratch)
     return report
 
 

@@ -191,14 +191,14 @@ async def test_a_timed_game_ends_by_itself_when_the_time_is_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from banker.core.rules import HouseRules
-    from banker.store import journal as journal_module
+    from banker.store import sqlfile
 
     path = tmp_path / "timed.banker"
     setup = c.Setup(
         players=["Ann", "Ben"], edition=load_edition("us"), rules=HouseRules(time_limit_minutes=30)
     )
     with monkeypatch.context() as m:  # the game was set up long ago (a changed file would
-        m.setattr(journal_module, "_now", lambda: "2020-01-01T00:00:00+00:00")  # be refused)
+        m.setattr(sqlfile, "now", lambda: "2020-01-01T00:00:00+00:00")  # be refused)
         with Journal.create(path, setup) as journal:
             journal.apply(c.Buy(player="Ann", deed="Boardwalk"))
     app = make_app(path)
