@@ -330,10 +330,23 @@ class BankerApp(TypesAheadApp):
 
     def do(self, command: Command, phone: Phones | None = None) -> bool:
         """Apply a command through the journal and show its receipt, or the refusal;
-        `phone`: the player whose own phone asked for it (the journal says so)."""
-        return self._change(
+        `phone`: the player whose own phone asked for it (the journal says so). The same
+        command waiting in the phones' queue (the banker made it by hand, or from the
+        raise-funds screen) is answered by it: journaled as from that phone, it leaves
+        the queue."""
+        view = self.table_view
+        asked = None
+        if phone is None and view is not None and view.actor is not None:
+            asked = next((a for a in view.asks if a.command == command), None)
+            phone = None if asked is None else asked.player
+        made = self._change(
             lambda journal: journal.apply(command, phone), _("Refused"), new_command=True
         )
+        if made and asked is not None and view is not None:
+            view.asks.done(asked.number)
+            view.moved()
+            self.queue_changed()
+        return made
 
     def undo(self) -> bool:
         return self._change(lambda journal: journal.undo(), _("Nothing undone"))
@@ -519,21 +532,6 @@ class BankerApp(TypesAheadApp):
             view.proposals.made(item.number)
         view.moved()
         self.queue_changed()
-        return made
-
-    def do_asked(self, command: Command, player: str) -> bool:
-        """Apply `command` for `player` from a screen of the banker's (raise funds): if
-        their phone asked for it and it waits in the queue, it is journaled as from their
-        phone and leaves the queue."""
-        view = self.table_view
-        asked = None
-        if view is not None:
-            asked = next((a for a in view.asks.of(player) if a.command == command), None)
-        made = self.do(command, phone=None if asked is None else player)
-        if made and asked is not None and view is not None:
-            view.asks.done(asked.number)
-            view.moved()
-            self.queue_changed()
         return made
 
     def decline_from_phones(self, item: Queued, why: str) -> None:

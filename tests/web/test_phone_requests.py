@@ -257,3 +257,24 @@ async def test_the_debtors_page_has_what_is_owed_and_every_way_to_raise_it(
         assert list(seen["owing"]) == ["Alice", "Carol"]  # Carol owes the bank too
         status, said = await act(alice, act="ask", kind="sell", key="all:dark_blue")
         assert said["ok"], said
+
+
+async def test_a_request_the_banker_makes_by_hand_is_answered_by_it(tmp_path: Path) -> None:
+    """Alice asks to mortgage Baltic Avenue; the banker mortgages it from the mortgage
+    list instead of the queue: the request is answered (journaled from her phone, out of
+    the queue), not left to go stale."""
+    app = make_app(table(tmp_path / "t.banker"), share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        view = await shared(app, pilot)
+        alice = view.player_urls()["Alice"]
+        status, said = await act(alice, act="ask", kind="mortgage", key="Baltic Avenue")
+        assert said["ok"]
+        await pilot.pause()
+        assert app.do(c.Mortgage(player="Alice", deed="Baltic Avenue"))  # as a key would
+        await pilot.pause()
+        assert app.journal is not None
+        last = app.journal.entries()[-1].message.render()
+        assert last.startswith("Alice mortgaged Baltic Avenue") and "(from Alice's phone)" in last
+        seen = await fetch(alice)
+        assert seen["asks"] == [] and seen["ask_notes"] == []
+        assert not app.query_one(PhoneQueue).display

@@ -170,8 +170,7 @@ class RaiseFundsScreen(Follows, Dialog[None]):
         self.query_one("#reason", Static).update("")
         self.query_one("#phone-said", Static).display = False
         owed = bool(self.state.debts_of(self.player))
-        # the same move asked from the player's phone: journaled as from it, and answered
-        made = self.banker.do_asked(move.command, self.player)
+        made = self.banker.do(move.command)  # asked from the phone too: answered by it
         if made and owed and not self.state.debts_of(self.player):
             self.dismiss(None)  # the move paid the debt (the receipt says so): nothing to raise
 
