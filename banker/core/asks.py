@@ -23,11 +23,10 @@ from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError, NotAllowed
 from banker.core.level import Level
 from banker.core.money import Message, Money, msg
-from banker.core.offers.building import building_groups, group_plan, levels_now
-from banker.core.offers.cash import cash_moves
+from banker.core.offers.building import building_groups, levels_now
+from banker.core.offers.cash import cash_changes
 from banker.core.offers.landing import last_landing
 from banker.core.offers.raising import raising_moves, sell_one
-from banker.core.offers.trading import mortgage_offers
 from banker.core.rules import PhoneRequestKind
 from banker.core.state import GameState
 from banker.core.worth import rent_due
@@ -139,13 +138,15 @@ def phone_offers(state: GameState, player: str, tax: bool = False) -> list[Phone
                         msg("Sell every building on {group}", group=name),
                     )
                 )
-    for offer in mortgage_offers(state, player):
-        if isinstance(offer.command, c.Mortgage):
-            label = msg("Mortgage {deed}", deed=offer.deed)
-            found.append(_offer(state, player, "mortgage", offer.deed, label, offer.command))
+    for deed in state.deeds_of(player):  # each command applied once: its refusal or effect
+        if state.deeds[deed].mortgaged:
+            label = msg("Lift the mortgage on {deed}", deed=deed)
+            lift = c.LiftMortgage(player=player, deed=deed)
+            found.append(_offer(state, player, "lift", deed, label, lift))
         else:
-            label = msg("Lift the mortgage on {deed}", deed=offer.deed)
-            found.append(_offer(state, player, "lift", offer.deed, label, offer.command))
+            label = msg("Mortgage {deed}", deed=deed)
+            mortgage = c.Mortgage(player=player, deed=deed)
+            found.append(_offer(state, player, "mortgage", deed, label, mortgage))
     return found
 
 
@@ -179,7 +180,8 @@ def _plan(
     state: GameState, player: str, kind: AskKind, key: str, levels: list[Level], label: Message
 ) -> PhoneOffer:
     group = key.rpartition(":")[2]
-    command = group_plan(state, player, group, levels).command
+    first = state.edition.group_lots[group][0]
+    command = c.SetGroupLevels(player=player, deed=first, levels=[lv.code for lv in levels])
     return _offer(state, player, kind, key, label, command)
 
 
@@ -191,7 +193,7 @@ def effect_of(state: GameState, after: GameState, player: str, command: c.Comman
         msg(
             "{p}: cash {before} → {after}", p=m.player, before=money(m.before), after=money(m.after)
         )
-        for m in cash_moves(state, command)
+        for m in cash_changes(state, after)
     ]
     lots: list[str] = []
     if isinstance(command, c.SetGroupLevels):

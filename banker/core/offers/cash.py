@@ -27,9 +27,14 @@ def cash_moves(state: GameState, command: Command) -> list[CashMove]:
         after, _receipt = apply(state, command)
     except BankerError:
         return []
+    return cash_changes(state, after)
+
+
+def cash_changes(before: GameState, after: GameState) -> list[CashMove]:
+    """Each player whose cash differs between two states, in seating order."""
     return [
         CashMove(p.name, p.cash, after.player(p.name).cash)
-        for p in state.players
+        for p in before.players
         if after.player(p.name).cash != p.cash
     ]
 
