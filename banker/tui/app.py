@@ -318,7 +318,8 @@ class BankerApp(TypesAheadApp):
         self.journal = journal
         self.voice.choose(journal.game.state.language)  # the form's language, as chosen
         if self.table_view is not None:
-            self.table_view.journal = journal
+            self.table_view.journal = journal  # the old game's trades and requests go
+            self.queue_changed()
         if len(self.screen_stack) > 1:
             self.switch_screen(LedgerScreen())
         else:

@@ -121,7 +121,8 @@ class TableView:
     def __init__(
         self, journal: Journal, *, follow: bool = False, actor: Actor | None = None
     ) -> None:
-        self.journal = journal
+        self._journal: Journal | None = None
+        self.journal = journal  # with no trade and no request yet (`_fresh_desk`)
         self.follow = follow
         self.actor = actor
         """Applies what a player's phone asks, as the game's one writer (the banker's app);
@@ -131,21 +132,14 @@ class TableView:
         self.asking: tuple[str, str] | None = None
         """The player and the deed of the landing the banker's dialog asks about now:
         that player's page asks "buy or auction?" (set by the app, `ask`)."""
-        self.proposals = Proposals()
-        """The trades the players work out on their phones (`banker.core.proposals`): the
-        table keeps them while it is shared; only the trade the banker makes is journaled."""
-        self.asks = Asks()
-        """The requests from the players' phones waiting for the banker (`banker.core.asks`)."""
         self.taxing: str | None = None
         """The player whose income-tax choice the banker's landing dialog asks now: their
         page offers the choice (set by the app, `ask_tax`)."""
-        self._fresh_desk()
         self.on_queue: Callable[[], None] = lambda: None
         """Called when what waits for the banker may have changed (a trade both accepted,
         one that went stale): the app redraws its queue."""
         self._moves = 0
         """Counts what changes the pages without a journal entry (questions, trades)."""
-        self._proposals_of: Journal | None = None
         self.token: str | None = None
         """The current sharing token; None while not sharing. New at every `start()`
         unless one is given."""
@@ -421,20 +415,31 @@ class TableView:
             self.moved()
             self.on_queue()
 
+    @property
+    def journal(self) -> Journal:
+        """The game shown. Another game (a new one, one reopened) starts with no trade
+        and no request: they belong to the game they were made in."""
+        assert self._journal is not None
+        return self._journal
+
+    @journal.setter
+    def journal(self, journal: Journal) -> None:
+        if journal is not self._journal:
+            self._journal = journal
+            self._fresh_desk()
+
     def _fresh_desk(self) -> None:
-        """No proposal and no request: one count of arrivals orders the banker's queue."""
+        """No proposal and no request; one count of arrivals orders the banker's queue."""
         arrivals = count(1).__next__
         self.proposals = Proposals(arrivals)
+        """The trades the players work out on their phones (`banker.core.proposals`): the
+        table keeps them while it is shared; only the trade the banker makes is journaled."""
         self.asks = Asks(arrivals)
+        """The requests from the players' phones waiting for the banker (`banker.core.asks`)."""
 
     def _take_stale(self) -> bool:
-        """Proposals and requests of another game are dropped; those the game moved under
-        go stale (each noted with why). True if any left."""
-        if self._proposals_of is not self.journal:
-            self._proposals_of = self.journal
-            had = bool(list(self.proposals)) or bool(list(self.asks))
-            self._fresh_desk()
-            return had
+        """Take out the proposals and requests the game moved under (each noted with
+        why). True if any left."""
         state = self.journal.game.state
         stale = bool(self.proposals.stale(state))
         return bool(self.asks.stale(state)) or stale

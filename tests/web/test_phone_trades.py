@@ -176,3 +176,31 @@ async def test_only_ones_own_and_a_stale_trade_says_why_on_both_phones(tmp_path:
         notes = (await fetch(bob))["trade_notes"]
         assert notes[-1]["said"] == "The banker declined the trade: too cheap"
         assert (await fetch(bob))["trades"] == []
+
+
+async def test_another_game_opened_while_sharing_starts_with_no_trades(tmp_path: Path) -> None:
+    """The proposals and requests belong to the game they were made in: when the app
+    shows another game (a new one, or one reopened), its pages start empty, and the old
+    game's trades never reach the banker's queue."""
+    app = make_app(table(tmp_path / "t.banker"), share_host="127.0.0.1")
+    async with app.run_test(size=SIZE) as pilot:
+        view = await shared(app, pilot)
+        urls = view.player_urls()
+        await act(
+            urls["Alice"],
+            act="propose",
+            partner="Bob",
+            give=side(deeds=["Baltic Avenue"]),
+            get=side(10),
+        )
+        await act(urls["Bob"], act="accept", trade=1, version=1)
+        await act(urls["Alice"], act="ask", kind="mortgage", key="Baltic Avenue")
+        await pilot.pause()
+        assert len(app.phone_queue()) == 2
+        other = table(tmp_path / "other.banker")
+        app._opened(Journal.open(other))  # as the app opens another game
+        assert not app.phone_queue()  # at once: a y now cannot make the old game's trade
+        await pilot.pause(0.3)
+        seen = await fetch(view.player_urls()["Alice"])
+        assert seen["trades"] == [] and seen["asks"] == []
+        assert not app.phone_queue() and not app.query_one(PhoneQueue).display

@@ -114,7 +114,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         with Vertical(id="left"):
             yield PlayersTable(id="players")
             yield BankGauge(id="bank")
-            yield PhoneQueue(id="phones", markup=False)
+            yield PhoneQueue(id="phones")
             yield HistoryView(id="history-box")
         yield BoardView(id="board")
         yield KeysFooter()

@@ -48,6 +48,10 @@ def queued_lines(state: GameState, item: Queued) -> list[str]:
 class PhoneQueue(Static):
     """The banker's queue of what the phones asked for: hidden while it is empty."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False)
+        self.display = False  # until something waits
+
     def show(self, state: GameState | None, queue: list[Queued]) -> None:
         self.display = bool(queue) and state is not None
         if state is None or not queue:
