@@ -1,0 +1,45 @@
+"""Files of an older version brought to the current one when opened for writing (the
+entries were just checked, by replaying where they have no digests)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from banker.store import fileformat as ff
+from banker.store.fileformat import SCHEMA_VERSION
+
+
+def upgrade_game(conn: sqlite3.Connection) -> str:
+    """Give a version 1 file its digests (its entries were just checked by replaying)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in ff.UPGRADE_1_TO_2:
+            conn.execute(statement)
+        previous = ff.GENESIS
+        rows = conn.execute(
+            "SELECT seq, kind, command, target, message, at FROM journal ORDER BY seq"
+        ).fetchall()
+        chains = {}
+        for seq, kind, command, target, message, at in rows:
+            previous = ff.entry_chain(previous, seq, kind, command, target, message, at)
+            chains[seq] = previous
+            conn.execute("UPDATE journal SET chain = ? WHERE seq = ?", (previous, seq))
+        for depth, last_seq, ledger in conn.execute(
+            "SELECT depth, last_seq, ledger FROM snapshots"
+        ).fetchall():
+            if last_seq in chains:
+                conn.execute(
+                    "UPDATE snapshots SET chain = ? WHERE depth = ? AND last_seq = ?",
+                    (ff.snapshot_chain(depth, last_seq, ledger, chains[last_seq]), depth, last_seq),
+                )
+            else:
+                conn.execute(
+                    "DELETE FROM snapshots WHERE depth = ? AND last_seq = ?", (depth, last_seq)
+                )
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return previous
