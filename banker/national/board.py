@@ -27,12 +27,13 @@ from pydantic import ValidationError
 from banker.core.edition import load_edition
 from banker.core.errors import BankerError
 from banker.core.money import N_, Message, msg
+from banker.core.timeline import Timeline
 from banker.i18n import ENGLISH, Translator
 from banker.national.outbox import BATCH, CHANNEL, PATIENCE
 from banker.national.summary import MAX_TABLES, seen_summary
 from banker.tournament.director import csv_cell, tie_break_columns
-from banker.tournament.journal import History, replay
-from banker.tournament.model import DEFAULT_TIE_BREAKS, EventSetup, EventState, apply
+from banker.tournament.journal import event_timeline
+from banker.tournament.model import DEFAULT_TIE_BREAKS, EventCommand, EventSetup, EventState
 from banker.tournament.scoring import ranking
 
 if TYPE_CHECKING:
@@ -61,9 +62,8 @@ class VenueLive:
     seq: int = 0
     """The last entry replayed."""
     setup: EventSetup | None = None
-    state: EventState | None = None
-    history: History = field(default_factory=History)
-    """Its commands in force and undone, as the event file keeps them."""
+    history: Timeline[EventState, EventCommand] | None = None
+    """Its commands in force and undone, as the event file keeps them (from its setup)."""
     problem: Message | None = None
     """Why its entries stopped being followed, once they did."""
     summaries: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -75,6 +75,11 @@ class VenueLive:
     """Its last heartbeat (the database's clock)."""
     silent: float | None = None
     """Seconds since then, as the database counts them."""
+
+    @property
+    def state(self) -> EventState | None:
+        """The venue's event after the entries replayed (None before its setup)."""
+        return self.history.state if self.history is not None else None
 
     @property
     def lost(self) -> bool:
@@ -108,20 +113,14 @@ class VenueLive:
             if kind != "setup" or command is None:
                 raise BankerError(msg("the event's setup is not first"))
             self.setup = EventSetup.model_validate_json(command)
-            self.state = EventState(self.setup)
+            self.history = event_timeline(self.setup)
             return
-        if self.setup is None or self.state is None:
+        if self.history is None:
             raise BankerError(msg("the event's setup is not first"))
-        if not self.history.follow(seq, kind, command, target):
+        follows = command is not None if kind == "command" else self.history.follows(kind, target)
+        if not follows:
             raise BankerError(msg("it does not follow from the ones before it"))
-        if kind != "command":  # an undo or a redo: the commands in force, again
-            self.state = replay(self.setup, self.history.applied)
-            return
-        try:
-            self.state, _ = apply(self.state, self.history.applied[-1].command)
-        except BankerError:
-            self.history.applied.pop()  # refused: not in force
-            raise
+        self.history.follow(seq, kind, command, target)  # a refused command changes nothing
 
     def status(self) -> str:
         """The venue's state in the venue board's words."""
@@ -319,9 +318,7 @@ class National:
             ) as conn:
                 await self.refresh(conn, set())
         except (psycopg.Error, OSError) as exc:
-            raise BankerError(
-                "Cannot reach the national database: {why}", why=exc
-            ) from None
+            raise BankerError("Cannot reach the national database: {why}", why=exc) from None
 
     def changed(self) -> None:
         """Something the board shows changed (the cut): redraw."""

@@ -43,3 +43,28 @@ def upgrade_game(conn: sqlite3.Connection) -> str:
             conn.execute("ROLLBACK")
         raise
     return previous
+
+
+def upgrade_event(conn: sqlite3.Connection, version: int) -> str:
+    """Give a version 1 event file the game store's schema and its digests, as file
+    `version` (its entries were just checked by replaying)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("ALTER TABLE journal ADD COLUMN chain TEXT")
+        for statement in ff.SCHEMA.split(";"):  # the store's other tables, which it lacked
+            if "CREATE TABLE journal" not in statement and statement.strip():
+                conn.execute(statement.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
+        previous = ff.GENESIS
+        rows = conn.execute(
+            "SELECT seq, kind, command, target, message, at FROM journal ORDER BY seq"
+        ).fetchall()
+        for seq, kind, command, target, message, at in rows:
+            previous = ff.entry_chain(previous, seq, kind, command, target, message, at)
+            conn.execute("UPDATE journal SET chain = ? WHERE seq = ?", (previous, seq))
+        conn.execute(f"PRAGMA user_version = {int(version)}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return previous

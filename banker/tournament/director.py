@@ -23,8 +23,9 @@ from banker.core.errors import BankerError
 from banker.core.money import N_, Message, msg
 from banker.core.rules import RULE_NAMES
 from banker.i18n.message import ENGLISH, Translator, joined
+from banker.store.sqlfile import now
 from banker.tournament.follower import Follower, TableLive
-from banker.tournament.journal import EventJournal, now
+from banker.tournament.journal import EventJournal
 from banker.tournament.model import (
     PHASE_WORDS,
     AtTime,

@@ -14,27 +14,27 @@ intact entry into a new event file.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
 from pydantic import ValidationError
 
-from banker.core.errors import BankerError, JournalError, NothingToUndo
+from banker.core.errors import BankerError, JournalError
 from banker.core.money import N_, Message, msg
+from banker.core.timeline import EntryKind, NoLongerApplies, Timeline, entry_kind
 from banker.store import fileformat as ff
 from banker.store import sqlfile as sf
-from banker.store.glance import LogEntry, read_only_note, written_elsewhere
-from banker.store.glance import lock as _lock
+from banker.store.entries import EntryJournal, Words
+from banker.store.glance import LogEntry
 from banker.store.paths import default_games_dir
-from banker.store.sqlfile import DB_ERRORS, ROW_ERRORS, read_header, write_setup
-from banker.store.wal import WalWatch, check_wal, salvage, wal_of
+from banker.store.sqlfile import DB_ERRORS, ROW_ERRORS, read_header
+from banker.store.upgrade import upgrade_event
+from banker.store.wal import WalCheck, check_wal, salvage, wal_of
 from banker.tournament.model import (
     EventCommand,
     EventSetup,
@@ -52,22 +52,34 @@ with its digest (`chain`). Version 1 files are read (their entries checked by re
 and get their digests when next opened for writing."""
 EVENT_SUFFIX = ".event"
 
-_SCHEMA_1 = "CREATE TABLE journal (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, command TEXT,"
-"""How a version 1 event file's journal table begins (no `chain` column)."""
-
-_READ_ERRORS = DB_ERRORS + ROW_ERRORS + (ValidationError, OSError)
-"""What reading a damaged event file can raise, every one of them said as damage."""
-
+EVENT_WORDS = Words(
+    exists=N_("A file already exists at {path}: open that event, or choose another name."),
+    cannot_create=N_("Cannot create the event file {path}: {why}"),
+    read_only_file=N_(
+        "{path} is read-only ({why}): 'banker tournament show' can read it; copy it "
+        "to a folder you can write to go on."
+    ),
+    lost_entries=N_(
+        "{path} lost its latest entries: its -wal file was cut or emptied while the "
+        "event was open, and entries {first} to {last} went with it. 'banker "
+        "tournament recover {path}' saves what is left into a new event file."
+    ),
+    open_read_only=N_(
+        "This event is open read-only: changes are made where it is open for writing."
+    ),
+    cut_wal=N_(
+        "Nothing was changed: the -wal file of {path}, which holds the latest "
+        "commands, was cut, emptied or removed while the event was open. Close the "
+        "event; the next opening says what was lost."
+    ),
+    not_saved=N_("The event could not be saved ({why}), so nothing was changed."),
+)
 
 ADDRESSES = (
     "CREATE TABLE IF NOT EXISTS addresses "
     "(name TEXT PRIMARY KEY, port INTEGER NOT NULL, token TEXT NOT NULL)"
 )
 """The ports and tokens the event's pages were served at (`EventJournal.keep_address`)."""
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def resolve_event_path(event: str | Path) -> Path:
@@ -79,54 +91,19 @@ def resolve_event_path(event: str | Path) -> Path:
     return default_games_dir() / f"{text}{EVENT_SUFFIX}"
 
 
-@dataclass
-class EventEntry:
-    seq: int
-    command: EventCommand
-    message: Message | None = None
-    """Its receipt (None where only the commands were kept: the national database)."""
+def event_timeline(setup: EventSetup) -> Timeline[EventState, EventCommand]:
+    """The event's history from its setup: the commands in force and those undone (the
+    same stack as a game's), as the event file keeps it and the national board replays
+    a venue's."""
+    return Timeline(EventState(setup), apply, parse_command, command_json)
 
 
-@dataclass
-class History:
-    """The commands in force and those undone (the redo stack), as the entries say: the
-    event file's, and a venue's as the national board replays it."""
-
-    applied: list[EventEntry] = field(default_factory=list)
-    undone: list[EventEntry] = field(default_factory=list)
-
-    def follow(
-        self, seq: int, kind: str, command: str | None, target: object, text: str | None = None
-    ) -> bool:
-        """Take one entry (its receipt's JSON in `text`, where kept); False when it does
-        not follow from the ones before it.
-
-        Raises:
-            ValidationError: the command is not one.
-        """
-        if kind == "command" and command is not None:
-            said = Message.from_json(json.loads(text)) if text is not None else None
-            self.applied.append(EventEntry(seq, parse_command(command), said))
-            self.undone.clear()
-        elif kind == "undo" and self.applied and self.applied[-1].seq == target:
-            self.undone.append(self.applied.pop())
-        elif kind == "redo" and self.undone and self.undone[-1].seq == target:
-            self.applied.append(self.undone.pop())
-        else:
-            return False
-        return True
-
-
-def replay(setup: EventSetup, applied: list[EventEntry]) -> EventState:
-    """The event after the commands in force."""
-    state = EventState(setup)
-    for entry in applied:
-        state, _ = apply(state, entry.command)
-    return state
-
-
-class EventJournal:
+class EventJournal(EntryJournal[EventState, EventCommand]):
     """An open event file and the event it holds."""
+
+    WORDS = EVENT_WORDS
+    APPLICATION_ID = EVENT_APPLICATION_ID
+    READ_ERRORS = DB_ERRORS + ROW_ERRORS + (ValidationError, OSError)
 
     def __init__(
         self,
@@ -135,58 +112,29 @@ class EventJournal:
         setup: EventSetup,
         lock: IO[bytes] | None,
         chain: str = ff.GENESIS,
+        timeline: Timeline[EventState, EventCommand] | None = None,
     ):
-        self.path = path
-        self._conn = conn
+        super().__init__(path, conn, timeline or event_timeline(setup), lock, chain)
         self.setup = setup
-        self._lock = lock
-        self._chain = chain
-        """The digest of the last entry, which the next one chains to."""
-        self.seq = 1
-        self._history = History()
-        self.state = EventState(setup)
-        self._wal = WalWatch(path)
-        if lock is not None:
-            self._wal.note()
+
+    @property
+    def state(self) -> EventState:
+        return self.timeline.state
+
+    @property
+    def seq(self) -> int:
+        """The last entry's number."""
+        return self.timeline.seq
 
     @classmethod
     def create(cls, path: str | Path, setup: EventSetup) -> EventJournal:
         """A new event file, opened for writing. Built beside its place under a temporary
         name and only then given its name: a kill or a full disk leaves no half-made file
         in the way of a retry. Refused if a file is already there."""
-        path = Path(path)
         if not setup.join_token:
             setup = setup.model_copy(update={"join_token": secrets.token_urlsafe(16)})
-        if path.exists() or path.is_symlink():
-            raise JournalError(
-                "A file already exists at {path}: open that event, or choose another name.",
-                path=path,
-            )
-        building = path.with_name(f".{path.name}.{os.getpid()}.building")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            sf.clear_abandoned(path)
-            write_setup(
-                building,
-                EVENT_APPLICATION_ID,
-                EVENT_SCHEMA_VERSION,
-                setup.model_dump_json(),
-                msg(
-                    "New event: {name}, {rounds} rounds",
-                    name=setup.name,
-                    rounds=str(setup.rounds),
-                ),
-            )
-            sf.publish(building, path)
-        except DB_ERRORS + (OSError,) as exc:
-            sf.unlink_quietly(building)
-            raise JournalError(
-                "Cannot create the event file {path}: {why}", path=path, why=exc
-            ) from None
-        except JournalError:
-            sf.unlink_quietly(building)
-            raise
-        return cls.open(path)
+        said = msg("New event: {name}, {rounds} rounds", name=setup.name, rounds=str(setup.rounds))
+        return cls._create_file(Path(path), EVENT_SCHEMA_VERSION, setup.model_dump_json(), said)
 
     @classmethod
     def open(cls, path: str | Path, read_only: bool = False) -> EventJournal:
@@ -196,67 +144,49 @@ class EventJournal:
             JournalError: missing, not an event file, newer, damaged (the first bad entry
                 named), its -wal damaged, or open for writing elsewhere.
         """
-        path = Path(path)
+        return cls._open_file(path, read_only)
+
+    @classmethod
+    def _check_header(cls, path: Path) -> None:
         _check_header(path)
-        note = read_only_note(path)
-        if not read_only or not written_elsewhere(path):
-            check = check_wal(path)
-            if check.damaged:
-                raise JournalError(
-                    "{path} cannot be trusted: its -wal file, which holds the latest "
-                    "commands, is damaged ({why}). 'banker tournament recover {path}' saves "
-                    "every intact entry into a new event file.",
-                    path=path,
-                    why=check.problem,
-                )
-            if note is not None and check.frames:
-                raise JournalError(
-                    "{path} is read-only and its latest commands are in its -wal file: copy "
-                    "both files to a folder you can write.",
-                    path=path,
-                )
-        if note is not None and not read_only:
-            raise JournalError(
-                "{path} is read-only ({why}): 'banker tournament show' can read it; copy it "
-                "to a folder you can write to go on.",
-                path=path,
-                why=note,
-            )
-        lock = None if read_only else _lock(path)
-        conn: sqlite3.Connection | None = None
-        try:
-            conn = sf.connect(path, read_only, immutable=note is not None)
-            journal = _load(path, conn, lock)
-            if not read_only and journal._version < EVENT_SCHEMA_VERSION:
-                journal._chain = _upgrade(conn)
-        except _READ_ERRORS as exc:
-            sf.close_quietly(conn, lock)
-            raise JournalError(
-                "{path} is damaged and cannot be read ({why}). 'banker tournament recover "
-                "{path}' saves every intact entry into a new event file.",
-                path=path,
-                why=exc,
-            ) from None
-        except BaseException:
-            sf.close_quietly(conn, lock)
-            raise
-        last = sf.witnessed(path)
-        if last is not None and last > journal.seq:
-            journal.close()
-            raise JournalError(
-                "{path} lost its latest entries: its -wal file was cut or emptied while the "
-                "event was open, and entries {first} to {last} went with it. 'banker "
-                "tournament recover {path}' saves what is left into a new event file.",
-                path=path,
-                first=journal.seq + 1,
-                last=last,
-            )
+
+    @classmethod
+    def _read(
+        cls,
+        path: Path,
+        conn: sqlite3.Connection,
+        lock: IO[bytes] | None,
+        read_only: bool,
+        note: Message | None,
+    ) -> EventJournal:
+        journal, version = _load(path, conn, lock)
+        if not read_only and version < EVENT_SCHEMA_VERSION:
+            journal._chain = upgrade_event(conn, EVENT_SCHEMA_VERSION)
         return journal
+
+    @classmethod
+    def _damaged(cls, path: Path, why: BaseException) -> JournalError:
+        return JournalError(
+            "{path} is damaged and cannot be read ({why}). 'banker tournament recover "
+            "{path}' saves every intact entry into a new event file.",
+            path=path,
+            why=why,
+        )
+
+    @classmethod
+    def _damaged_wal(cls, path: Path, check: WalCheck, last: int | None) -> JournalError:
+        return JournalError(
+            "{path} cannot be trusted: its -wal file, which holds the latest "
+            "commands, is damaged ({why}). 'banker tournament recover {path}' saves "
+            "every intact entry into a new event file.",
+            path=path,
+            why=check.problem,
+        )
 
     def address(self, name: str) -> tuple[int, str] | None:
         """Where the event's page `name` (`standings`, `join`) was last served: its port
         and token, when kept and sound (`banker.web.addresses.kept`)."""
-        from banker.web.addresses import kept
+        from banker.web.addresses import kept  # aiohttp's 180 ms: only for a page's start
 
         try:
             row = self._conn.execute(
@@ -285,101 +215,8 @@ class EventJournal:
             return  # only a new address next time
         self._wal.note()
 
-    def close(self) -> None:
-        """Close the file, the event back in the one file when its -wal is sound."""
-        if self._lock is not None:
-            if self._wal.kept() and not check_wal(self.path).damaged:
-                try:
-                    self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                except DB_ERRORS:
-                    pass  # kept in the -wal file, which the next opening reads
-            else:
-                sf.witness_loss(self.path, self.seq)
-        self._conn.close()
-        if self._lock is not None:
-            self._lock.close()
-            self._lock = None
-
-    def __enter__(self) -> EventJournal:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    # Changing the event: written first, then done.
-
-    def apply(self, command: EventCommand) -> Message:
-        state, message = apply(self.state, command)
-        seq = self._write("command", command_json(command), None, message)
-        self._history.applied.append(EventEntry(seq, command, message))
-        self._history.undone.clear()
-        self.state = state
-        return message
-
-    def undo(self) -> Message:
-        history = self._history
-        if not history.applied:
-            raise NothingToUndo("There is nothing to undo: no command has been applied yet.")
-        last = history.applied[-1]
-        state = replay(self.setup, history.applied[:-1])
-        message = msg("Undid: {what}", what=last.message)
-        self._write("undo", None, last.seq, message)
-        history.undone.append(history.applied.pop())
-        self.state = state
-        return message
-
-    def redo(self) -> Message:
-        history = self._history
-        if not history.undone:
-            raise NothingToUndo(
-                "There is nothing to redo: no command has been undone since the last one."
-            )
-        last = history.undone[-1]
-        state, _ = apply(self.state, last.command)
-        message = msg("Redid: {what}", what=last.message)
-        self._write("redo", None, last.seq, message)
-        history.applied.append(history.undone.pop())
-        self.state = state
-        return message
-
-    def _write(self, kind: str, command: str | None, target: int | None, message: Message) -> int:
-        if self._lock is None:
-            raise JournalError(
-                "This event is open read-only: changes are made where it is open for writing."
-            )
-        if not self._wal.kept():
-            raise JournalError(
-                "Nothing was changed: the -wal file of {path}, which holds the latest "
-                "commands, was cut, emptied or removed while the event was open. Close the "
-                "event; the next opening says what was lost.",
-                path=self.path,
-            )
-        seq, at, text = self.seq + 1, now(), json.dumps(message.to_json())
-        chain = ff.entry_chain(self._chain, seq, kind, command, target, text, at)
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._conn.execute(
-                "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (seq, kind, command, target, text, at, chain),
-            )
-            self._conn.execute("COMMIT")
-        except DB_ERRORS as exc:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            raise JournalError(
-                "The event could not be saved ({why}), so nothing was changed.", why=exc
-            ) from None
-        except BaseException:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            raise
-        self.seq, self._chain = seq, chain
-        self._wal.note()
-        return seq
-
     def entries(self) -> list[LogEntry]:
-        applied = {e.seq for e in self._history.applied}
+        applied = set(self.timeline.applied.seqs)
         try:
             rows = self._conn.execute(
                 "SELECT seq, kind, message, at FROM journal ORDER BY seq"
@@ -388,7 +225,7 @@ class EventJournal:
                 LogEntry.from_row(row, row[1] == "command" and row[0] not in applied)
                 for row in rows
             ]
-        except _READ_ERRORS as exc:
+        except self.READ_ERRORS as exc:
             raise JournalError(
                 "{path} is damaged and cannot be read ({why}).", path=self.path, why=exc
             ) from None
@@ -402,12 +239,10 @@ class EventJournal:
                 " WHERE seq > ? AND seq <= ? ORDER BY seq",
                 (after, self.seq),
             ).fetchall()
-        except _READ_ERRORS as exc:
+        except self.READ_ERRORS as exc:
             raise JournalError(
                 "{path} is damaged and cannot be read ({why}).", path=self.path, why=exc
             ) from None
-
-    _version = EVENT_SCHEMA_VERSION
 
 
 def _check_header(path: Path) -> None:
@@ -449,9 +284,9 @@ def _bad_entry(path: Path, seq: object, why: object) -> JournalError:
     )
 
 
-def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> EventJournal:
-    """The event, every entry checked against the digest stored with it (a version 1 file,
-    which has none, by each value's type and by replaying it)."""
+def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> tuple[EventJournal, int]:
+    """The event and its file's version, every entry checked against the digest stored
+    with it (a version 1 file, which has none, by each value's type and by replaying it)."""
     if conn.execute("PRAGMA application_id").fetchone()[0] != EVENT_APPLICATION_ID:
         raise JournalError("{path} is not a Banker event file.", path=path)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -463,8 +298,8 @@ def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> Event
         raise JournalError("{path} has no file version: it is damaged.", path=path)
     chained = version >= 2
     previous = ff.GENESIS
+    timeline: Timeline[EventState, EventCommand] | None = None
     setup: EventSetup | None = None
-    history = History()
     last = 0
     for seq, kind, command, target, message, at, chain in sf.rows(conn, version):
         if chained:
@@ -485,51 +320,32 @@ def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> Event
         if seq != last + 1:
             raise _bad_entry(path, seq, msg("an entry is missing before it"))
         last = seq
-        if setup is None:
+        if timeline is None:
             if seq != 1 or kind != "setup" or type(command) is not str:
                 raise JournalError("{path} has no event setup: it is damaged.", path=path)
             setup = EventSetup.model_validate_json(command)
+            timeline = event_timeline(setup)
             continue
-        if not history.follow(
-            seq, kind, command if type(command) is str else None, target, message
-        ):
-            raise _bad_entry(path, seq, msg("it does not follow from the ones before it"))
-    if setup is None:
+        if kind == "command" and type(command) is str:
+            parse_command(command)  # every command read, those undone too (a redo reads it)
+        try:
+            entry: tuple[int, EntryKind, str | None, int | None, str] = (
+                seq,
+                entry_kind(kind),
+                command if type(command) is str else None,
+                target if type(target) is int else None,
+                message,
+            )
+            timeline.restack([entry])
+        except JournalError:
+            raise _bad_entry(path, seq, msg("it does not follow from the ones before it")) from None
+    if timeline is None or setup is None:
         raise JournalError("{path} has no event setup: it is damaged.", path=path)
-    journal = EventJournal(path, conn, setup, lock, previous)
-    journal.seq = last
-    journal._history = history
-    journal._version = version
     try:
-        journal.state = replay(setup, history.applied)
-    except BankerError as exc:
-        raise _bad_entry(path, last, exc.message) from None
-    return journal
-
-
-def _upgrade(conn: sqlite3.Connection) -> str:
-    """Give a version 1 event file the game store's schema and its digests (its entries
-    were just checked by replaying)."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute("ALTER TABLE journal ADD COLUMN chain TEXT")
-        for statement in ff.SCHEMA.split(";"):  # the store's other tables, which it lacked
-            if "CREATE TABLE journal" not in statement and statement.strip():
-                conn.execute(statement.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
-        previous = ff.GENESIS
-        rows = conn.execute(
-            "SELECT seq, kind, command, target, message, at FROM journal ORDER BY seq"
-        ).fetchall()
-        for seq, kind, command, target, message, at in rows:
-            previous = ff.entry_chain(previous, seq, kind, command, target, message, at)
-            conn.execute("UPDATE journal SET chain = ? WHERE seq = ?", (previous, seq))
-        conn.execute(f"PRAGMA user_version = {EVENT_SCHEMA_VERSION}")
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return previous
+        timeline.replay()
+    except NoLongerApplies as exc:
+        raise _bad_entry(path, exc.seq, exc.why.message) from None
+    return EventJournal(path, conn, setup, lock, previous, timeline), version
 
 
 @dataclass
@@ -669,13 +485,12 @@ def _salvaged_setup(
 def _replayed(journal: EventJournal, kind: str, command: str | None, target: int | None) -> bool:
     """Apply one salvaged entry to the new file (`target`: the entry an undo or a redo
     names, by its number in the new file); False when it no longer follows."""
-    history = journal._history
     try:
         if kind == "command" and command is not None:
             journal.apply(parse_command(command))
-        elif kind == "undo" and history.applied and history.applied[-1].seq == target:
+        elif kind == "undo" and journal.timeline.follows(kind, target):
             journal.undo()
-        elif kind == "redo" and history.undone and history.undone[-1].seq == target:
+        elif kind == "redo" and journal.timeline.follows(kind, target):
             journal.redo()
         else:
             return False

@@ -36,7 +36,8 @@ from banker.core.commands import check_player_names, name_key
 from banker.core.errors import BadInput, BankerError, NotAllowed
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.i18n import ENGLISH, Translator, translator
-from banker.tournament.journal import EventJournal, now
+from banker.store.sqlfile import now
+from banker.tournament.journal import EventJournal
 from banker.tournament.model import (
     MAX_WORTH,
     PHASE_WORDS,

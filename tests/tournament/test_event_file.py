@@ -144,3 +144,41 @@ def test_csv_never_writes_over_the_event_or_a_file_unasked(
         with pytest.raises(Exception, match="--force"):
             perform(journal, f"csv {out}")
         assert perform(journal, f"csv {out} --force")
+
+
+def test_a_crashed_event_in_a_read_only_folder_is_read_with_its_wal(tmp_path: Path) -> None:
+    """The event file shares the game's journal (`store.entries`): an event whose latest
+    entries are only in its -wal, in a folder nobody can write to (a copied USB stick, a
+    read-only share), is read on a private copy with them, where it used to be refused
+    ("copy both files to a folder you can write"); writing to it is still refused."""
+    import shutil
+    import subprocess
+
+    source = tmp_path / "source"
+    source.mkdir()
+    live = played(tmp_path / "live.event")
+    try:
+        for name in ("", "-wal", "-shm"):
+            shutil.copy(f"{live.path}{name}", source / f"cup.event{name}")
+        seq, results = live.seq, dict(live.state.round(1).results)
+    finally:
+        live.close()
+    assert (source / "cup.event-wal").stat().st_size > 0
+    folder = source
+    if os.geteuid() != 0:
+        source.chmod(0o555)
+    else:  # root ignores file modes: a read-only mount
+        folder = tmp_path / "view"
+        folder.mkdir()
+        if subprocess.run(["mount", "--bind", str(source), str(folder)]).returncode:
+            pytest.skip("no read-only folder can be made here")
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)])
+    try:
+        with EventJournal.open(folder / "cup.event", read_only=True) as journal:
+            assert journal.seq == seq and dict(journal.state.round(1).results) == results
+        with pytest.raises(JournalError, match="read-only"):
+            EventJournal.open(folder / "cup.event")
+    finally:
+        if folder != source:
+            subprocess.run(["umount", str(folder)])
+        source.chmod(0o755)
