@@ -219,7 +219,7 @@ def test_a_quick_action_ends_with_every_receipt_written_and_the_game_closed(
     start = (
         [sys.executable, "-m", "banker.cli"]
         if entry == "banker.cli"
-        else [sys.executable, "-c", "from banker.launch import run; run()"]
+        else [sys.executable, "-c", "from banker.cli import run; run()"]
     )
     out = tmp_path / "out.txt"
     with out.open("wb") as file:

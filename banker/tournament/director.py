@@ -227,8 +227,8 @@ def differences(state: EventState, number: int, table: dict[str, Any] | None) ->
         found.append(
             msg(
                 "board {board} (event: {event})",
-                board=_board_words(str(table.get("board"))[:80]),
-                event=_board_words(setup.board),
+                board=board_words(str(table.get("board"))[:80]),
+                event=board_words(setup.board),
             )
         )
     rules = table.get("rules")
@@ -260,7 +260,7 @@ def differences(state: EventState, number: int, table: dict[str, Any] | None) ->
     return found
 
 
-def _board_words(name: str) -> Message | str:
+def board_words(name: str) -> Message | str:
     """A board's name in the reader's language when it is a board that ships."""
     return msg(name) if name in _shipped_boards() else name
 

@@ -37,6 +37,7 @@ from banker.core.errors import BadInput, BankerError, NotAllowed
 from banker.core.money import N_, Message, joined, msg, plural
 from banker.i18n import ENGLISH, Translator, translator
 from banker.store.sqlfile import now
+from banker.tournament.director import board_words
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import (
     MAX_WORTH,
@@ -48,6 +49,7 @@ from banker.tournament.model import (
     EndRound,
     EnterLate,
     EventCommand,
+    EventSetup,
     EventState,
     LinkTable,
     Place,
@@ -464,3 +466,95 @@ def _table_and_places(text: str, recorded: tuple[Place, ...] = ()) -> tuple[int,
             )
         places.append(Place(name=name, place=len(places) + 1, worth=amount, bankrupt=bankrupt))
     return int(parts[0]), tuple(places)
+
+
+ROUND_STATES = {"ended": N_("ended"), "playing": N_("playing"), "drawn": N_("drawn")}
+
+
+def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
+    """The event as the director reads it: its settings, then each round's tables and
+    results, in the language of `say`."""
+    state = journal.state
+    setup = state.setup
+    lines = [
+        msg(
+            "{event}, on the {board} board at tables of {size} (or {other} where the "
+            "players do not divide): {how}",
+            event=setup.name,
+            board=board_words(setup.board),
+            size=setup.table_size,
+            other=setup.table_size + (-1 if setup.smaller_tables else 1),
+            how=format_words(setup),
+        ).render(say),
+        plural(len(state.players), "{n} player entered.", "{n} players entered.").render(say),
+    ]
+    if state.alternates:
+        waiting = msg("Alternates, in order: {names}", names=", ".join(state.alternates))
+        lines.append(waiting.render(say))
+    lines += ["  " + said.render(say) for said in state.people]
+    for rnd in state.rounds:
+        status = "ended" if rnd.ended else ("playing" if rnd.started else "drawn")
+        lines.append(
+            msg("Round {n} ({state}):", n=rnd.number, state=msg(ROUND_STATES[status])).render(say)
+        )
+        for number, names in enumerate(rnd.tables, start=1):
+            result = rnd.results.get(number)
+            url = rnd.urls.get(number) or say.gettext(N_("not linked"))
+            table = msg("Table {t}: {names}", t=number, names=", ".join(names)).render(say)
+            lines.append(f"  {table}  [{url}]")
+            if result is not None:
+                marks = f" ({say.gettext(N_('at time'))})" if result.at_time else ""
+                if result.corrections:
+                    fixed = msg("corrected: {why}", why="; ".join(result.corrections))
+                    marks += f" ({fixed.render(say)})"
+                gone = f" ({say.gettext(N_('bankrupt'))})"
+                ranked = ", ".join(
+                    f"{p.place}. {p.name} {p.worth}{gone if p.bankrupt else ''}"
+                    for p in result.places
+                )
+                lines.append(f"    {ranked}{marks}")
+        if rnd.byes:
+            lines.append("  " + msg("Bye: {names}", names=", ".join(rnd.byes)).render(say))
+    return lines
+
+
+def format_words(setup: EventSetup) -> Message:
+    """How the event is played, in a sentence: a championship's phases, points and
+    tie-breaks, or an event's rounds and who goes on after each."""
+    if not setup.phases:
+        how = (
+            msg("each table's winner goes on")
+            if setup.advance == "winners"
+            else msg("the best {n} go on", n=setup.best or 0)
+        )
+        return msg(
+            "{rounds} rounds of {minutes} minutes; {how}.",
+            rounds=setup.rounds,
+            minutes=setup.minutes,
+            how=how,
+        )
+    first, *cuts = setup.phases
+    parts = [
+        plural(
+            first.rounds,
+            "{n} preliminary round of {minutes} minutes",
+            "{n} preliminary rounds of {minutes} minutes",
+            minutes=first.minutes,
+        )
+    ]
+    for phase in cuts:
+        parts.append(
+            msg(
+                "the best {n} to the {phase} ({minutes} minutes)",
+                n=phase.players or 0,
+                phase=msg(PHASE_WORDS[phase.name]),
+                minutes=phase.minutes,
+            )
+        )
+    breaks = joined([msg(TIE_BREAK_WORDS[b]) for b in setup.tie_breaks], ", ")
+    return msg(
+        "{phases}; points by place {points}, ties broken by {breaks}.",
+        phases=joined(parts, "; "),
+        points="-".join(str(p) for p in setup.points),
+        breaks=breaks,
+    )

@@ -64,7 +64,7 @@ def banker_in_a_terminal(home: Path, *args: str) -> Iterator[tuple[int, subproce
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "BANKER_HOME": str(home), "TERM": "xterm-256color"}
     child = subprocess.Popen(
-        [sys.executable, "-c", "from banker.launch import main; raise SystemExit(main())", *args],
+        [sys.executable, "-c", "from banker.cli import main; raise SystemExit(main())", *args],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -131,7 +131,7 @@ def test_ctrl_s_reaches_the_app_from_its_first_moment(tmp_path: Path) -> None:
     on before anything else loads, and the terminal has its own setting back at the end."""
     master, slave = os.openpty()
     code = (
-        "import termios; from banker.launch import _keys_not_flow_control as f; f(); "
+        "import termios; from banker.cli.app import _keys_not_flow_control as f; f(); "
         "print('IXON', termios.tcgetattr(0)[0] & termios.IXON, flush=True)"
     )
     child = subprocess.Popen([sys.executable, "-c", code], stdin=slave, stdout=slave, stderr=slave)

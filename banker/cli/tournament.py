@@ -1,29 +1,39 @@
-"""`banker tournament ...`: the director's commands from the shell."""
+"""`banker tournament ...`: the director's commands from the shell, and the board."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import re
+import signal
 import sys
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from banker.cli.actions import Say, line_language, said_in
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput
-from banker.core.money import N_, Message, joined, msg, plural
-from banker.i18n import ENGLISH, Translator, default_language, translator
+from banker.core.money import N_, msg, plural
 from banker.i18n.arguments import STANDINGS_PAGE, add_listening
-from banker.i18n.catalogue import ENGLISH_CATALOGUE, Catalogue, EnglishCatalogue
-from banker.launch import TOURNAMENT_HELP
-from banker.tournament.journal import EventJournal, resolve_event_path
-from banker.tournament.language import VERBS, done_saving, inert, perform, save_results
+from banker.national.outbox import Outbox
+from banker.store.files import load_rules
+from banker.tournament.director import results_csv, standings_csv
+from banker.tournament.join import send_join
+from banker.tournament.journal import EventJournal, recover, resolve_event_path
+from banker.tournament.language import (
+    VERBS,
+    done_saving,
+    format_words,
+    inert,
+    perform,
+    save_results,
+    show_lines,
+)
 from banker.tournament.model import (
     DEFAULT_POINTS,
     DEFAULT_TIE_BREAKS,
-    PHASE_WORDS,
-    TIE_BREAK_WORDS,
     EventSetup,
     Phase,
     setup_problems,
@@ -50,13 +60,10 @@ _HELP = {
 }
 
 
-def add_parser(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser],
-    say: Catalogue | EnglishCatalogue = ENGLISH_CATALOGUE,
-) -> None:
-    """Register `banker tournament` and its actions, their help said in `say`'s language."""
+def add_tournament(tour: argparse.ArgumentParser, say: Say) -> None:
+    """`banker tournament` and its actions, their help said in `say`'s language."""
     t = say.gettext
-    tour = sub.add_parser("tournament", help=t(TOURNAMENT_HELP))
+    tour.set_defaults(run=_usage)
     acts = tour.add_subparsers(dest="tournament_action", metavar=t(N_("ACTION")))
     new = acts.add_parser("new", help=t(N_("create an event file (in your games folder)")))
     new.add_argument(
@@ -134,18 +141,21 @@ def add_parser(
     new.add_argument("--edition", default="us", help=t(N_("the board every table plays: us or uk")))
     new.add_argument("--rules", help=t(N_("a TOML file of the house rules every table must use")))
     new.add_argument("--seed", type=int, default=0, help=t(N_("seeds every draw (default 0)")))
+    new.set_defaults(run=_new)
     for verb in VERBS:
         if verb == "csv":
             continue  # its own action below, printing or saving
         act = acts.add_parser(verb, help=t(_HELP[verb]))
         act.add_argument("event", metavar="EVENT")
         act.add_argument("words", metavar="WORDS", nargs=argparse.REMAINDER)
-    for name, text in (
-        ("show", N_("the event: rounds, tables, results")),
-        ("log", N_("its journal")),
+        act.set_defaults(run=_perform)
+    for name, text, runs in (
+        ("show", N_("the event: rounds, tables, results"), _show),
+        ("log", N_("its journal"), _log),
     ):
         act = acts.add_parser(name, help=t(text))
         act.add_argument("event", metavar="EVENT")
+        act.set_defaults(run=runs)
     out = acts.add_parser("csv", help=t(N_("every round's results as CSV")))
     out.add_argument("event", metavar="EVENT")
     out.add_argument("-o", "--output", metavar=t(N_("FILE")), help=t(N_("a file (default: print)")))
@@ -155,11 +165,13 @@ def add_parser(
         action="store_true",
         help=t(N_("the standings (rank, points, tie-breaks) instead of every round's results")),
     )
+    out.set_defaults(run=_csv)
     rec = acts.add_parser(
         "recover", help=t(N_("save every intact entry of a damaged event file into a new one"))
     )
     rec.add_argument("event", metavar="EVENT")
     rec.add_argument("--to", help=t(N_("the new event file (default: EVENT-recovered.event)")))
+    rec.set_defaults(run=_recover)
     publish = acts.add_parser(
         "publish",
         help=t(N_("send the event's entries to the national database, and keep sending")),
@@ -174,6 +186,7 @@ def add_parser(
         metavar=t(N_("ID")),
         help=t(N_("this venue's id in the championship, e.g. kl-1")),
     )
+    publish.set_defaults(run=_publish)
     join = acts.add_parser(
         "join", help=t(N_("a table's side: send its share address to the director"))
     )
@@ -188,6 +201,7 @@ def add_parser(
         metavar="SHARE_URL",
         help=t(N_("this table's share address ('banker share' prints it)")),
     )
+    join.set_defaults(run=_join)
     board = acts.add_parser(
         "board", help=t(N_("the live board of every table, and the standings page"))
     )
@@ -203,70 +217,76 @@ def add_parser(
         metavar=t(N_("ID")),
         help=t(N_("this venue's id in the championship, e.g. kl-1 (with --publish)")),
     )
+    board.set_defaults(run=_board)
 
 
-def run(args: argparse.Namespace) -> int:
+def _usage(args: argparse.Namespace) -> int:
+    print("banker tournament new|" + "|".join(VERBS) + "|show|log|csv|board EVENT ...")
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    say = said_in(args)
+    try:
+        status, answer = asyncio.run(
+            send_join(args.join_url, args.table, args.share_url, line_language(args))
+        )
+    except OSError as exc:
+        raise BadInput(
+            "Cannot reach the director at {url}: {why}", url=args.join_url, why=exc
+        ) from None
+    if status == 404:
+        answer = say.gettext(N_("The director does not know this address."))
+    print(inert(answer.strip()))
+    return 0 if status == 200 else 1
+
+
+def _board(args: argparse.Namespace) -> int:
+    from banker.tui.board import run_board  # the screens (~0.3 s): only for the board
+
+    publish = None
+    if args.publish or args.venue:
+        if not (args.publish and args.venue):
+            raise BadInput("--publish DSN --venue ID: both, to publish the event.")
+        publish = (args.publish, _venue_id(args.venue))
+    language = line_language(args)
+    return run_board(resolve_event_path(args.event), args.host, args.port, language, publish)
+
+
+def _show(args: argparse.Namespace) -> int:
+    with EventJournal.open(resolve_event_path(args.event), read_only=True) as journal:
+        print(inert("\n".join(show_lines(journal, said_in(args)))))
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    say = said_in(args)
+    with EventJournal.open(resolve_event_path(args.event), read_only=True) as journal:
+        undone = say.gettext(N_("(undone)"))
+        for entry in journal.entries():
+            mark = f"  {undone}" if entry.undone else ""
+            print(inert(f"{entry.seq:>5}  {entry.at}  {entry.message.render(say)}{mark}"))
+    return 0
+
+
+def _csv(args: argparse.Namespace) -> int:
+    with EventJournal.open(resolve_event_path(args.event), read_only=True) as journal:
+        made = standings_csv if args.standings else results_csv
+        text = made(journal.state)
+        if args.output:
+            target = Path(args.output).expanduser()
+            save_results(target, text, journal.path, force=args.force)
+            print(done_saving(target, said_in(args)))
+        else:
+            sys.stdout.write(text)
+    return 0
+
+
+def _perform(args: argparse.Namespace) -> int:
     action = args.tournament_action
-    language = getattr(args, "said_in", None) or default_language()
-    say = translator(language)
-    if action is None:
-        print("banker tournament new|" + "|".join(VERBS) + "|show|log|csv|board EVENT ...")
-        return 0
-    if action == "new":
-        return _new(args, say)
-    if action == "publish":
-        return _publish(resolve_event_path(args.event), args.to, args.venue, say)
-    if action == "join":
-        import asyncio
-
-        from banker.tournament.join import send_join
-
-        try:
-            status, answer = asyncio.run(
-                send_join(args.join_url, args.table, args.share_url, language)
-            )
-        except OSError as exc:
-            raise BadInput(
-                "Cannot reach the director at {url}: {why}", url=args.join_url, why=exc
-            ) from None
-        if status == 404:
-            answer = say(N_("The director does not know this address."))
-        print(inert(answer.strip()))
-        return 0 if status == 200 else 1
-    path = resolve_event_path(args.event)
-    if action == "board":
-        from banker.tui.board import run_board
-
-        publish = None
-        if args.publish or args.venue:
-            if not (args.publish and args.venue):
-                raise BadInput("--publish DSN --venue ID: both, to publish the event.")
-            publish = (args.publish, _venue_id(args.venue))
-        return run_board(path, args.host, args.port, language, publish)
-    if action == "recover":
-        return _recover(path, args.to, say)
-    if action in ("show", "log", "csv"):
-        with EventJournal.open(path, read_only=True) as journal:
-            if action == "log":
-                undone = say.gettext(N_("(undone)"))
-                for entry in journal.entries():
-                    mark = f"  {undone}" if entry.undone else ""
-                    print(inert(f"{entry.seq:>5}  {entry.at}  {entry.message.render(say)}{mark}"))
-            elif action == "csv":
-                from banker.tournament.director import results_csv, standings_csv
-
-                made = standings_csv if args.standings else results_csv
-                text = made(journal.state)
-                if args.output:
-                    target = Path(args.output).expanduser()
-                    save_results(target, text, journal.path, force=args.force)
-                    print(done_saving(target, say))
-                else:
-                    sys.stdout.write(text)
-            else:
-                print(inert("\n".join(show_lines(journal, say))))
-        return 0
+    language = line_language(args)
     # what only reads the event opens it read-only: it answers while the board holds it
+    path = resolve_event_path(args.event)
     with EventJournal.open(path, read_only=action in READ_ONLY) as journal:
         for line in perform(journal, " ".join([action, *args.words]), language=language):
             print(inert(line))
@@ -279,15 +299,11 @@ def _venue_id(venue: str) -> str:
     return venue
 
 
-def _publish(path: Path, dsn: str, venue: str, say: Translator) -> int:
+def _publish(args: argparse.Namespace) -> int:
     """Send the event's entries to the national database until Ctrl+C, catching up
     whenever the database comes back."""
-    import asyncio
-    import signal
-
-    from banker.national.outbox import Outbox
-
-    outbox = Outbox(path, dsn, _venue_id(venue))
+    path, venue, say = resolve_event_path(args.event), args.venue, said_in(args)
+    outbox = Outbox(path, args.to, _venue_id(venue))
 
     async def publish() -> None:
         stop = asyncio.Event()
@@ -316,9 +332,8 @@ READ_ONLY = frozenset({"standings", "seating"})
 """The director's verbs that only read the event (`show`, `log` and `csv` too)."""
 
 
-def _recover(path: Path, to: str | None, say: Translator) -> int:
-    from banker.tournament.journal import recover
-
+def _recover(args: argparse.Namespace) -> int:
+    path, to, say = resolve_event_path(args.event), args.to, said_in(args)
     target = Path(to).expanduser() if to else path.with_name(f"{path.stem}-recovered.event")
     report = recover(path, target)
     saved = plural(
@@ -334,107 +349,8 @@ def _recover(path: Path, to: str | None, say: Translator) -> int:
     return 0 if not report.lost else 1
 
 
-ROUND_STATES = {"ended": N_("ended"), "playing": N_("playing"), "drawn": N_("drawn")}
-
-
-def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
-    """The event as the director reads it: its settings, then each round's tables and
-    results, in the language of `say`."""
-    state = journal.state
-    setup = state.setup
-    lines = [
-        msg(
-            "{event}, on the {board} board at tables of {size} (or {other} where the "
-            "players do not divide): {how}",
-            event=setup.name,
-            board=_board_words(setup.board),
-            size=setup.table_size,
-            other=setup.table_size + (-1 if setup.smaller_tables else 1),
-            how=format_words(setup),
-        ).render(say),
-        plural(len(state.players), "{n} player entered.", "{n} players entered.").render(say),
-    ]
-    if state.alternates:
-        waiting = msg("Alternates, in order: {names}", names=", ".join(state.alternates))
-        lines.append(waiting.render(say))
-    lines += ["  " + said.render(say) for said in state.people]
-    for rnd in state.rounds:
-        status = "ended" if rnd.ended else ("playing" if rnd.started else "drawn")
-        lines.append(
-            msg("Round {n} ({state}):", n=rnd.number, state=msg(ROUND_STATES[status])).render(say)
-        )
-        for number, names in enumerate(rnd.tables, start=1):
-            result = rnd.results.get(number)
-            url = rnd.urls.get(number) or say.gettext(N_("not linked"))
-            table = msg("Table {t}: {names}", t=number, names=", ".join(names)).render(say)
-            lines.append(f"  {table}  [{url}]")
-            if result is not None:
-                marks = f" ({say.gettext(N_('at time'))})" if result.at_time else ""
-                if result.corrections:
-                    fixed = msg("corrected: {why}", why="; ".join(result.corrections))
-                    marks += f" ({fixed.render(say)})"
-                gone = f" ({say.gettext(N_('bankrupt'))})"
-                ranked = ", ".join(
-                    f"{p.place}. {p.name} {p.worth}{gone if p.bankrupt else ''}"
-                    for p in result.places
-                )
-                lines.append(f"    {ranked}{marks}")
-        if rnd.byes:
-            lines.append("  " + msg("Bye: {names}", names=", ".join(rnd.byes)).render(say))
-    return lines
-
-
-def format_words(setup: EventSetup) -> Message:
-    """How the event is played, in a sentence: a championship's phases, points and
-    tie-breaks, or an event's rounds and who goes on after each."""
-    if not setup.phases:
-        how = (
-            msg("each table's winner goes on")
-            if setup.advance == "winners"
-            else msg("the best {n} go on", n=setup.best or 0)
-        )
-        return msg(
-            "{rounds} rounds of {minutes} minutes; {how}.",
-            rounds=setup.rounds,
-            minutes=setup.minutes,
-            how=how,
-        )
-    first, *cuts = setup.phases
-    parts = [
-        plural(
-            first.rounds,
-            "{n} preliminary round of {minutes} minutes",
-            "{n} preliminary rounds of {minutes} minutes",
-            minutes=first.minutes,
-        )
-    ]
-    for phase in cuts:
-        parts.append(
-            msg(
-                "the best {n} to the {phase} ({minutes} minutes)",
-                n=phase.players or 0,
-                phase=msg(PHASE_WORDS[phase.name]),
-                minutes=phase.minutes,
-            )
-        )
-    breaks = joined([msg(TIE_BREAK_WORDS[b]) for b in setup.tie_breaks], ", ")
-    return msg(
-        "{phases}; points by place {points}, ties broken by {breaks}.",
-        phases=joined(parts, "; "),
-        points="-".join(str(p) for p in setup.points),
-        breaks=breaks,
-    )
-
-
-def _board_words(name: str) -> Message | str:
-    from banker.tournament.director import _board_words as words
-
-    return words(name)
-
-
-def _new(args: argparse.Namespace, say: Translator = ENGLISH) -> int:
-    from banker.store.files import load_rules
-
+def _new(args: argparse.Namespace) -> int:
+    say = said_in(args)
     advance, best = "winners", None
     phases: tuple[Phase, ...] = ()
     if args.advance is not None:

@@ -1,0 +1,5 @@
+"""`python -m banker.cli`: the `banker` command."""
+
+from banker.cli import run
+
+run()
