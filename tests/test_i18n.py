@@ -100,7 +100,7 @@ def test_a_receipt_renders_in_any_language_later() -> None:
 
 
 def test_a_debts_reason_reads_in_the_games_language() -> None:
-    from banker.core.money import Message
+    from banker.i18n.message import Message
 
     game = Game(c.Setup(players=["Alice", "Bob"], edition=load_edition("us")))
     for line in ("buy alice board", "pay bob 1490", "rent bob board"):

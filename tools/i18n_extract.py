@@ -20,11 +20,12 @@ from pathlib import Path
 import polib
 
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
+from banker.i18n.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent / "banker"
 """The runtime package whose sentences are gathered."""
 LOCALE = ROOT / "locale"
-TRANSLATED = ("ms", "th")
+TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
 PLURAL_FORMS = {"ms": "nplurals=1; plural=0;", "th": "nplurals=1; plural=0;"}
 """Neither Malay nor Thai changes a noun for its count: one form for every count."""
 MARKERS = {"msg", "N_", "_", "Message"}

@@ -15,6 +15,7 @@ from banker.core import commands as c
 from banker.core.edition import load_edition
 from banker.core.rules import HouseRules
 from banker.demo import make_demo
+from banker.i18n.languages import LANGUAGES as BANKER_LANGUAGES
 from banker.store import Journal
 
 FULL_TABLE = (
@@ -130,4 +131,4 @@ TABLES: dict[str, Callable[..., Path]] = {
 SIZES = ((80, 24), (120, 40), (160, 50), (200, 60))
 """The terminal sizes the app is made for, smallest to largest."""
 
-LANGUAGES = ("en", "ms", "th")
+LANGUAGES = tuple(BANKER_LANGUAGES)

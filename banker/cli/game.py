@@ -13,11 +13,11 @@ from banker.cli.app import start_app
 from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.errors import BadInput, BankerError
-from banker.core.money import N_, Message, joined, msg, plural
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.i18n import default_language, translator
 from banker.i18n.arguments import TABLE_VIEW, add_listening
 from banker.i18n.languages import LANGUAGES
+from banker.i18n.message import N_, Message, joined, msg, plural
 from banker.store import Journal, resolve_game_path
 from banker.store.files import load_rules, read_small
 from banker.store.paths import banker_command, custom_editions, game_argument

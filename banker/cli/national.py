@@ -10,8 +10,8 @@ from pathlib import Path
 
 from banker.cli.actions import Say, said_in
 from banker.core.errors import BadInput
-from banker.core.money import N_, msg
 from banker.i18n.arguments import STANDINGS_PAGE, add_listening
+from banker.i18n.message import N_, msg
 from banker.national.board import TIE_BREAK_KEYS, National
 from banker.national.schema import client, init, migrations
 from banker.national.venues import add_venue, role_of

@@ -15,8 +15,8 @@ from pydantic import ValidationError
 from banker.cli.actions import Say, line_language, said_in
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput
-from banker.core.money import N_, msg, plural
 from banker.i18n.arguments import STANDINGS_PAGE, add_listening
+from banker.i18n.message import N_, msg, plural
 from banker.national.outbox import Outbox
 from banker.store.files import load_rules
 from banker.tournament.director import results_csv, standings_csv

@@ -22,7 +22,7 @@ from banker.core import commands as c
 from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError, NotAllowed
 from banker.core.level import Level
-from banker.core.money import Message, Money, msg
+from banker.core.money import Money
 from banker.core.offers.building import building_groups, levels_now
 from banker.core.offers.cash import cash_changes
 from banker.core.offers.landing import last_landing
@@ -30,6 +30,7 @@ from banker.core.offers.raising import raising_moves, sell_one
 from banker.core.rules import PhoneRequestKind
 from banker.core.state import GameState
 from banker.core.worth import rent_due
+from banker.i18n.message import Message, msg
 
 AskKind: TypeAlias = PhoneRequestKind
 """The kinds of request a phone may make (a house rule may apply a kind at once)."""

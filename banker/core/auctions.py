@@ -7,8 +7,9 @@ from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, HouseShortage, NotAllowed, UnevenBuilding
 from banker.core.estate import pay_estate
 from banker.core.ledger import check_amount, deed_of, player_of, to_bank
-from banker.core.money import Message, Money, joined, msg
+from banker.core.money import Money
 from banker.core.state import Auction, GameState
+from banker.i18n.message import Message, joined, msg
 
 
 def start(state: GameState, cmd: StartAuction) -> Message:

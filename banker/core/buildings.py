@@ -7,9 +7,9 @@ from banker.core.edition import Deed, DeedKind
 from banker.core.errors import BadInput, HouseShortage, MortgagedGroup, NotAllowed, UnevenBuilding
 from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank
 from banker.core.level import Level
-from banker.core.money import N_, Joined, Message, joined, msg, plural
 from banker.core.state import GameState
 from banker.core.worth import half
+from banker.i18n.message import N_, Joined, Message, joined, msg, plural
 
 KIND_NAMES = {
     "street": N_("street"),

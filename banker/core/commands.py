@@ -11,11 +11,12 @@ from msgspec.structs import fields, force_setattr
 
 from banker.core.edition import Edition
 from banker.core.errors import BadInput
-from banker.core.money import Money, plural
+from banker.core.money import Money
 from banker.core.record import FrozenRecord
 from banker.core.rules import HouseRules
 from banker.i18n.languages import LANGUAGES as LANGUAGES
 from banker.i18n.languages import Language
+from banker.i18n.message import plural
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8

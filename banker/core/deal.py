@@ -8,8 +8,8 @@ from typing import Literal
 from banker.core.commands import DealDeeds
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash
 from banker.core.ledger import deed_of, player_of, to_bank
-from banker.core.money import Message, joined, msg
 from banker.core.state import GameState
+from banker.i18n.message import Message, joined, msg
 
 
 def make_deal(

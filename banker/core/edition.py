@@ -17,10 +17,11 @@ from typing import Annotated, Any, Literal
 from msgspec import Meta
 
 from banker.core.errors import EditionError, FileProblem
-from banker.core.money import Message, Money, format_money, msg
+from banker.core.money import Money, format_money
 from banker.core.record import FrozenRecord, ValidationError, problem_words
 from banker.i18n.catalogue import add_words
-from banker.i18n.languages import is_language
+from banker.i18n.languages import LANGUAGES, is_language
+from banker.i18n.message import Message, msg
 
 Deck = Literal["chance", "chest"]
 """The two card decks: Chance and Community Chest."""
@@ -591,7 +592,7 @@ COMMAND_WORDS = frozenset(
         "auction", "bid", "drop", "close", "raise", "settle", "bankrupt", "end", "language",
         "turn", "next", "move", "undo", "redo", "give", "get", "to", "pot", "at", "fix",
         "double", "doubles", "x10", "fine", "income", "flat", "percent", "luxury", "house",
-        "jailcard", "debt", "en", "ms", "th",
+        "jailcard", "debt", *LANGUAGES,
     }
 )  # fmt: skip
 """The words of the command language (its verbs and keywords; `tests/core` holds this

@@ -17,9 +17,10 @@ from banker.core.ledger import (
     to_bank,
     transfer,
 )
-from banker.core.money import Message, Money, joined, msg, plural
+from banker.core.money import Money
 from banker.core.state import Claim, Debt, Estate, GameState, Player
 from banker.core.worth import holdings, raisable
+from banker.i18n.message import Message, joined, msg, plural
 
 
 def settle(state: GameState, cmd: Settle) -> Message:

@@ -13,10 +13,10 @@ from msgspec import Struct
 from banker.core.commands import Command
 from banker.core.errors import BankerError, NotAllowed
 from banker.core.ledger import owing, pay_covered_debts
-from banker.core.money import Message, joined, msg
 from banker.core.state import GameState
 from banker.core.turns import follow
 from banker.core.verbs import Verb, verb_of
+from banker.i18n.message import Message, joined, msg
 
 
 class Receipt(Struct, frozen=True):

@@ -6,7 +6,7 @@ make it right.
 
 from __future__ import annotations
 
-from banker.core.money import Message, msg
+from banker.i18n.message import Message, msg
 
 
 class BankerError(Exception):

@@ -3,8 +3,9 @@ money to share, and the shares, as RULES.md "Several creditors at once" sets the
 
 from __future__ import annotations
 
-from banker.core.money import Message, Money, joined, msg
+from banker.core.money import Money
 from banker.core.state import Claim, GameState
+from banker.i18n.message import Message, joined, msg
 
 
 def share_out(pool: Money, claims: list[Claim]) -> tuple[list[Money], Money]:

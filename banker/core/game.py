@@ -14,11 +14,11 @@ from functools import partial
 from banker.core.commands import Command, Setup, command_json, parse_command_json
 from banker.core.engine import apply
 from banker.core.errors import BadInput, JournalError
-from banker.core.money import Message
 from banker.core.phone import Phones, from_phone
 from banker.core.record import refusal_of
 from banker.core.state import GameState, new_game_state
 from banker.core.timeline import EntryKind, NoLongerApplies, Pending, Snapshot, Timeline
+from banker.i18n.message import Message
 
 
 def _step(state: GameState, command: Command) -> tuple[GameState, Message]:

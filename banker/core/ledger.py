@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from banker.core.edition import Deed
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash, UnknownName
-from banker.core.money import MAX_AMOUNT, Message, Money, msg
+from banker.core.money import MAX_AMOUNT, Money
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import raisable
+from banker.i18n.message import Message, msg
 
 
 def player_of(state: GameState, name: str) -> Player:

@@ -12,7 +12,7 @@ from functools import total_ordering
 
 from msgspec import Struct
 
-from banker.core.money import Message, msg, plural
+from banker.i18n.message import Message, msg, plural
 
 HOTEL_CODE = 5
 """How `SetGroupLevels` and the command language write a hotel, in every game."""

@@ -1,27 +1,11 @@
-"""Money as whole currency units: the one type every amount in the game has.
-
-The sentences the bank says about money live in `banker.i18n.message`; they are named
-here too, so the rules' modules import what they use from one place."""
+"""Money as whole currency units: the one type every amount in the game has. (The
+sentences the bank says about money are `banker.i18n.message`'s.)"""
 
 from __future__ import annotations
 
 from typing import TypeAlias
 
-from banker.i18n.message import N_, NOTHING, Joined, Message, Param, joined, msg, plural
-
-__all__ = [
-    "N_",
-    "NOTHING",
-    "Joined",
-    "Message",
-    "Money",
-    "Param",
-    "format_money",
-    "joined",
-    "msg",
-    "percent_of",
-    "plural",
-]
+__all__ = ["MAX_AMOUNT", "Money", "format_money", "percent_of"]
 
 Money: TypeAlias = int
 """An amount in whole units of the edition's currency. Never a float."""

@@ -10,7 +10,7 @@ import difflib
 import re
 
 from banker.core.errors import UnknownName
-from banker.core.money import N_, Message, joined, msg
+from banker.i18n.message import N_, Message, joined, msg
 
 _DROP = re.compile(r"[.'’`()]")  # a translated square shows its board name in brackets
 

@@ -16,9 +16,10 @@ from typing import Literal, TypeAlias
 from banker.core import commands as c
 from banker.core.errors import NotAllowed
 from banker.core.ledger import player_of
-from banker.core.money import Message, Money, msg
+from banker.core.money import Money
 from banker.core.offers.landing import last_landing
 from banker.core.state import GameState
+from banker.i18n.message import Message, msg
 
 PhoneAct: TypeAlias = Literal["bid", "drop", "buy", "auction"]
 """What a phone may ask: a bid or a drop at the open auction; buy or auction the deed its

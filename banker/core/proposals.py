@@ -20,8 +20,8 @@ from itertools import count
 from banker.core import commands as c
 from banker.core.engine import refusal
 from banker.core.errors import NotAllowed
-from banker.core.money import Message, msg
 from banker.core.state import GameState
+from banker.i18n.message import Message, msg
 
 MOST_OPEN = 4
 """Proposals one player may have open at once (as proposer or partner)."""

@@ -17,10 +17,12 @@ from msgspec import Struct
 from banker.core import commands as c
 from banker.core.errors import BadInput, BankerError, UnknownName
 from banker.core.level import HOTEL_CODE, MOST_HOUSES
-from banker.core.money import MAX_AMOUNT, Message, joined
+from banker.core.money import MAX_AMOUNT
 from banker.core.names import candidates, match, normalize, ranked
 from banker.core.state import GameState
 from banker.core.worth import MAX_DICE, MIN_DICE
+from banker.i18n.languages import is_language
+from banker.i18n.message import Message, joined
 
 
 class Undo(Struct, frozen=True):
@@ -486,10 +488,10 @@ def bankrupt(a: Args) -> c.DeclareBankrupt:
 
 
 def language(a: Args) -> c.SetLanguage:
-    if len(a.words) != 1 or a.words[0].casefold() not in ("en", "ms", "th"):
+    code = a.words[0].casefold() if len(a.words) == 1 else ""
+    if not is_language(code):
         raise a.usage()
-    code = a.words[0].casefold()
-    return c.SetLanguage(language="en" if code == "en" else "ms" if code == "ms" else "th")
+    return c.SetLanguage(language=code)
 
 
 def end(a: Args) -> c.EndGame:

@@ -6,7 +6,6 @@ import unicodedata
 from typing import Any
 
 from banker.core.ledger import debt_reason
-from banker.core.money import Message, msg, plural
 from banker.core.state import GameState
 from banker.core.worth import (
     income_tax_percent,
@@ -14,7 +13,7 @@ from banker.core.worth import (
     worth,
     worth_hidden,
 )
-from banker.i18n.message import ENGLISH, Translator
+from banker.i18n.message import ENGLISH, Message, Translator, msg, plural
 
 
 def state_json(state: GameState) -> dict[str, Any]:

@@ -8,8 +8,9 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 from msgspec import Meta
 from msgspec.structs import fields as struct_fields
 
-from banker.core.money import MAX_AMOUNT, N_, Joined, Message, joined, msg
+from banker.core.money import MAX_AMOUNT
 from banker.core.record import FrozenRecord, ValidationError
+from banker.i18n.message import N_, Joined, Message, joined, msg
 
 PhoneRequestKind = Literal["mortgage", "lift", "build", "sell", "settle", "jail", "tax"]
 """The kinds of request a player's phone may make (`banker.core.asks`)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar, overload
 
 from banker.core.errors import BankerError, JournalError, NothingToUndo
-from banker.core.money import Message, msg
+from banker.i18n.message import Message, msg
 
 CHECKPOINT_EVERY = 64
 """Keep the state in memory after every this many applied commands, so undo replays few."""

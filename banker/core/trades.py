@@ -5,8 +5,9 @@ from __future__ import annotations
 from banker.core.commands import Trade, TradeSide
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.ledger import check_amount, deed_of, interest, player_of, require_cash, to_bank
-from banker.core.money import Message, Money, joined, msg, plural
+from banker.core.money import Money
 from banker.core.state import Debt, GameState, Player
+from banker.i18n.message import Message, joined, msg, plural
 
 
 def trade(state: GameState, cmd: Trade) -> Message:

@@ -24,9 +24,9 @@ from banker.core.commands import (
 from banker.core.edition import CardAction, Deed, DeedKind, Edition, SquareKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import charge, from_bank, player_of
-from banker.core.money import Message, msg
 from banker.core.names import match, ranked
 from banker.core.state import GameState, Landing
+from banker.i18n.message import Message, msg
 
 
 def whose_turn(state: GameState) -> str | None:

@@ -27,10 +27,11 @@ from banker.core import (
     turns,
 )
 from banker.core import commands as c
-from banker.core.money import N_, Message
 from banker.core.reading import Args
 from banker.core.record import FrozenRecord
 from banker.core.state import GameState
+from banker.i18n.languages import LANGUAGES
+from banker.i18n.message import N_, Message
 
 CommandT = TypeVar("CommandT", bound=FrozenRecord)
 ReadT = TypeVar("ReadT")
@@ -313,7 +314,7 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
             N_("language en|ms|th"),
             reading.language,
             "language",
-            keywords=("en", "ms", "th"),
+            keywords=tuple(LANGUAGES),
         ),
         example="language th",
         any_moment=True,

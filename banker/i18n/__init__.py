@@ -2,7 +2,9 @@
 
 - `languages`: the language codes, written once (`Language`, `LANGUAGES`);
 - `message`: `Message`, `msg`, `plural`, `N_`: sentences kept apart from their language;
-- `catalogue`: the `.po` catalogues as gettext translators (`translator(language)`).
+- `catalogue`: the `.po` catalogues as gettext translators (`translator(language)`);
+- `causes`: an operating system's, a file format's or a database's error in the table's
+  words, which every `msg(..., why=exc)` says (wired in here, as the package loads).
 
 Whatever renders a sentence is given a translator; nothing here holds a current language.
 Importing this package loads no catalogue: the first screen pays only for what it shows.
@@ -11,8 +13,20 @@ Importing this package loads no catalogue: the first screen pays only for what i
 from __future__ import annotations
 
 from banker.i18n.catalogue import Catalogue, catalogue, default_language, translator
+from banker.i18n.causes import cause_words
 from banker.i18n.languages import LANGUAGES, Language, is_language, next_language
-from banker.i18n.message import ENGLISH, N_, Message, Translator, joined, msg, plural
+from banker.i18n.message import (
+    ENGLISH,
+    N_,
+    Message,
+    Translator,
+    explain_with,
+    joined,
+    msg,
+    plural,
+)
+
+explain_with(cause_words)
 
 __all__ = [
     "ENGLISH",

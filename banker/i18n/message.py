@@ -9,7 +9,7 @@ catalogue's plural rule (gettext's `ngettext`), never by picking a form in Engli
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeAlias
 
@@ -147,10 +147,27 @@ def _param(value: object) -> Param:
     if isinstance(value, Message | Joined):
         return value
     if isinstance(value, BaseException):  # a reason: said in the reader's words
-        from banker.i18n.causes import cause_words
-
-        return cause_words(value)
+        return _explains[0](value)
     return str(value)
+
+
+Explains = Callable[[BaseException], "Message | str"]
+"""What says an exception in the reader's words (`banker.i18n.causes.cause_words`)."""
+
+
+def _kind_only(exc: BaseException) -> Message | str:
+    return type(exc).__name__
+
+
+_explains: list[Explains] = [_kind_only]
+"""How `msg(..., why=exc)` says an exception: the package (`banker/i18n/__init__.py`)
+gives `causes.cause_words` as it loads, before anything can build a message."""
+
+
+def explain_with(words: Explains) -> None:
+    """Say every exception given to `msg` with `words`. The causes speak in messages of
+    their own (they import this module), so they are handed in rather than imported."""
+    _explains[0] = words
 
 
 def joined(items: Iterable[object], sep: str = ", ") -> Joined:

@@ -26,9 +26,9 @@ from pydantic import ValidationError
 
 from banker.core.edition import load_edition
 from banker.core.errors import BankerError
-from banker.core.money import N_, Message, msg
 from banker.core.timeline import Timeline
 from banker.i18n import ENGLISH, Translator
+from banker.i18n.message import N_, Message, msg
 from banker.national.outbox import BATCH, CHANNEL, PATIENCE
 from banker.national.summary import MAX_TABLES, seen_summary
 from banker.tournament.director import csv_cell, tie_break_columns

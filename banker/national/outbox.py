@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banker.core.errors import BankerError
-from banker.core.money import Message
+from banker.i18n.message import Message
 from banker.national.schema import connect
 from banker.national.summary import table_summaries
 from banker.national.venues import role_of

@@ -19,9 +19,9 @@ from typing import Any
 from banker.core.commands import Command, parse_command_json, parse_setup_json
 from banker.core.errors import BankerError, JournalError
 from banker.core.game import Game
-from banker.core.money import msg
 from banker.core.state import GameState
 from banker.core.timeline import Applied, Stack, entry_kind, rising_runs
+from banker.i18n.message import msg
 from banker.store import fileformat as ff
 from banker.store.glance import damaged_file
 from banker.store.sqlfile import DB_ERRORS, ROW_ERRORS

@@ -36,8 +36,8 @@ from pathlib import Path
 from typing import IO, ClassVar, Generic, Self, TypeVar
 
 from banker.core.errors import JournalError
-from banker.core.money import N_, Message
 from banker.core.timeline import Pending, Timeline
+from banker.i18n.message import N_, Message
 from banker.store import fileformat as ff
 from banker.store import sqlfile as sf
 from banker.store.glance import lock as lock_file

@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import IO
 
 from banker.core.errors import JournalError
-from banker.core.money import Message, msg
 from banker.core.view import VIEW_VERSION, LedgerView
-from banker.i18n.message import ENGLISH
+from banker.i18n.message import ENGLISH, Message, msg
 from banker.store import fileformat as ff
 from banker.store.fileformat import APPLICATION_ID, SCHEMA_VERSION
 

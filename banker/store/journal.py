@@ -22,13 +22,13 @@ from typing import IO
 from banker.core.commands import Command, Setup, parse_setup_json
 from banker.core.errors import BadInput, BankerError, JournalError
 from banker.core.game import Game
-from banker.core.money import N_, Message, msg, plural
 from banker.core.phone import Phones
 from banker.core.record import refusal_of
 from banker.core.state import GameState
 from banker.core.timeline import Pending, entry_kind
 from banker.core.validators import validate
 from banker.core.view import VIEW_VERSION, ledger_view
+from banker.i18n.message import N_, Message, msg, plural
 from banker.store import fileformat as ff
 from banker.store import sqlfile as sf
 from banker.store.checkpoint import CHECKED_AT_OPEN, Older, check_snapshots, checkpoint_row

@@ -10,9 +10,9 @@ from pathlib import Path
 from banker.core.commands import Setup, parse_setup_json
 from banker.core.errors import JournalError
 from banker.core.game import Game
-from banker.core.money import msg
 from banker.core.timeline import EntryKind, Snapshot, entry_kind
 from banker.core.validators import validate
+from banker.i18n.message import msg
 from banker.store import fileformat as ff
 from banker.store import sqlfile as sf
 from banker.store.checkpoint import Older, bad_entry, damaged_snapshot, from_checkpoint

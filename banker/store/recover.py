@@ -17,7 +17,7 @@ from pathlib import Path
 
 from banker.core.commands import Setup, parse_command_json, parse_setup_json
 from banker.core.errors import BankerError, FileProblem, JournalError
-from banker.core.money import Message, msg
+from banker.i18n.message import Message, msg
 from banker.store import fileformat as ff
 from banker.store import sqlfile as sf
 from banker.store.glance import read_only_note

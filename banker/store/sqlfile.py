@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO
 
 from banker.core.errors import JournalError
-from banker.core.money import Message
+from banker.i18n.message import Message
 from banker.store import fileformat as ff
 
 DB_ERRORS = (sqlite3.Error, UnicodeError, OverflowError, MemoryError, RecursionError)

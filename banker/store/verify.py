@@ -7,8 +7,8 @@ from pathlib import Path
 
 from banker.core.errors import JournalError
 from banker.core.game import Game
-from banker.core.money import Message, plural
 from banker.i18n.causes import log as causes_log
+from banker.i18n.message import Message, plural
 from banker.store.checkpoint import CHECKPOINT_COLUMNS, from_checkpoint, rows_of, view_sound
 from banker.store.glance import damaged_file
 from banker.store.load import load_game

@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from banker.core.money import Message, msg
+from banker.i18n.message import Message, msg
 
 HEADER = 32
 FRAME_HEADER = 24

@@ -20,9 +20,8 @@ from typing import Any
 
 from banker.core.edition import load_edition
 from banker.core.errors import BankerError
-from banker.core.money import N_, Message, msg
 from banker.core.rules import RULE_NAMES
-from banker.i18n.message import ENGLISH, Translator, joined
+from banker.i18n.message import ENGLISH, N_, Message, Translator, joined, msg
 from banker.store.sqlfile import now
 from banker.tournament.follower import Follower, TableLive
 from banker.tournament.journal import EventJournal

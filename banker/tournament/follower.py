@@ -23,7 +23,7 @@ from typing import Any, Literal
 import aiohttp
 
 from banker.core.errors import BankerError
-from banker.core.money import Message, msg
+from banker.i18n.message import Message, msg
 from banker.tournament.tableview import seen_table
 from banker.web.stream import HEARTBEAT_SECONDS
 

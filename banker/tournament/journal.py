@@ -25,8 +25,8 @@ from typing import IO
 from pydantic import ValidationError
 
 from banker.core.errors import BankerError, JournalError
-from banker.core.money import N_, Message, msg
 from banker.core.timeline import EntryKind, NoLongerApplies, Timeline, entry_kind
+from banker.i18n.message import N_, Message, msg
 from banker.store import fileformat as ff
 from banker.store import sqlfile as sf
 from banker.store.entries import EntryJournal, Words
@@ -39,10 +39,10 @@ from banker.tournament.model import (
     EventCommand,
     EventSetup,
     EventState,
-    apply,
     command_json,
     parse_command,
 )
+from banker.tournament.play import apply
 
 EVENT_APPLICATION_ID = 0x4254524E
 """'BTRN': marks an SQLite file as a Banker tournament."""

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 from banker.core.commands import check_player_names, name_key
 from banker.core.errors import BadInput, BankerError, NotAllowed
-from banker.core.money import N_, Message, joined, msg, plural
 from banker.i18n import ENGLISH, Translator, translator
+from banker.i18n.message import N_, Message, joined, msg, plural
 from banker.store.sqlfile import now
 from banker.tournament.director import board_words
 from banker.tournament.journal import EventJournal

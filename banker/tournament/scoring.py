@@ -185,22 +185,3 @@ def standings(state: EventState) -> list[dict[str, object]]:
                 }
             )
     return rows
-
-
-def seeded(ranked: list[str], size: int, smaller: bool = False) -> tuple[tuple[str, ...], ...]:
-    """Tables seated by rank, as a cut seats the next phase: the best one at each table
-    in turn, then back the other way (8 players at 2 tables: 1, 4, 5, 8 and 2, 3, 6, 7),
-    so every table holds the same mix of strengths."""
-    from banker.tournament.seating import table_sizes
-
-    sizes = table_sizes(len(ranked), size, smaller)
-    tables: list[list[str]] = [[] for _ in sizes]
-    left = list(ranked)
-    forward = True
-    while left:
-        order = range(len(sizes)) if forward else range(len(sizes) - 1, -1, -1)
-        for t in order:
-            if left and len(tables[t]) < sizes[t]:
-                tables[t].append(left.pop(0))
-        forward = not forward
-    return tuple(tuple(t) for t in tables)

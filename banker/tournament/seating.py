@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from banker.core.errors import NotAllowed
-from banker.core.money import msg, plural
 from banker.core.rules import HouseRules
-from banker.i18n.message import ENGLISH, Translator
-from banker.tournament.model import EventState, Seat
+from banker.i18n.message import ENGLISH, Translator, msg, plural
+from banker.tournament import scoring
+from banker.tournament.model import EventState, Round, Seat
+from banker.tournament.scoring import ranking
 
 SHUFFLES = 200
 """Random seatings tried before improving the best by swaps."""
@@ -352,8 +353,6 @@ def _championship_seating(state: EventState, number: int, seed: int) -> Seat:
     """A championship's next round: the first round of a cut seats its players by rank
     (`scoring.seeded`); every other round is drawn among the phase's players, planning
     the phase's rounds left for the fewest repeats."""
-    from banker.tournament import scoring
-
     setup = state.setup
     found = setup.phase_of(number)
     if found is None:
@@ -362,7 +361,7 @@ def _championship_seating(state: EventState, number: int, seed: int) -> Seat:
     first = setup.first_round(index)
     if index > 0 and number == first:
         ranked = scoring.cut(state, index)
-        tables = scoring.seeded(ranked, setup.table_size, setup.smaller_tables)
+        tables = seeded(ranked, setup.table_size, setup.smaller_tables)
         return Seat(round=number, tables=tables, seed=seed)
     going = state.playing(scoring.entrants(state, index))
     ahead = first + phase.rounds - 1 - number
@@ -411,3 +410,34 @@ def seating_lines(state: EventState, number: int, say: Translator = ENGLISH) -> 
             f"--players {shlex.quote(players)}{rules}"
         )
     return lines
+
+
+def seeded(ranked: list[str], size: int, smaller: bool = False) -> tuple[tuple[str, ...], ...]:
+    """Tables seated by rank, as a cut seats the next phase: the best one at each table
+    in turn, then back the other way (8 players at 2 tables: 1, 4, 5, 8 and 2, 3, 6, 7),
+    so every table holds the same mix of strengths."""
+    sizes = table_sizes(len(ranked), size, smaller)
+    tables: list[list[str]] = [[] for _ in sizes]
+    left = list(ranked)
+    forward = True
+    while left:
+        order = range(len(sizes)) if forward else range(len(sizes) - 1, -1, -1)
+        for t in order:
+            if left and len(tables[t]) < sizes[t]:
+                tables[t].append(left.pop(0))
+        forward = not forward
+    return tuple(tuple(t) for t in tables)
+
+
+def alternate_for(state: EventState, rnd: Round) -> str | None:
+    """Who takes a seat left in `rnd` (drawn, not started): in the first round of a cut,
+    the best of the phase before not already seated (the next by rank); else the first
+    alternate waiting; None when there is nobody."""
+    seated = {n for names in rnd.tables for n in names}
+    found = state.setup.phase_of(rnd.number)
+    if found is not None and found[0] > 0 and state.setup.first_round(found[0]) == rnd.number:
+        for score in ranking(state, found[0] - 1):
+            if score.name not in seated and score.name not in state.withdrawn:
+                return score.name
+        return None
+    return state.alternates[0] if state.alternates else None

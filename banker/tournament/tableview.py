@@ -18,7 +18,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from banker.core.commands import MAX_PLAYERS, MIN_PLAYERS, check_player_names
 from banker.core.errors import BankerError
-from banker.core.money import Message, msg
+from banker.i18n.message import Message, msg
 
 MAX_AMOUNT = 10**12
 """No amount at a table comes near this (the game refuses holdings beyond it)."""

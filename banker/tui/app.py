@@ -34,13 +34,13 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from banker.core.errors import BankerError
-from banker.core.money import Message, msg
 from banker.i18n import Language, default_language
+from banker.i18n.message import N_, Message, msg
 from banker.store.glance import Glance, check_unlocked, glance
 from banker.store.paths import default_games_dir, recent_games
 from banker.tui.palette import BankerCommands
 from banker.tui.screens.ledger import LedgerScreen
-from banker.tui.speech import N_, Voice, _, refused, speaking
+from banker.tui.speech import Voice, _, refused, speaking
 from banker.tui.typeahead import TypesAheadApp
 
 log = logging.getLogger("banker.tui")
@@ -386,7 +386,7 @@ class BankerApp(TypesAheadApp):
         except Exception as exc:  # never lose the table to a bug: show it, log it, go on
             self.unexpected(exc)
             raise _Unexpected from exc
-        from banker.tui.screens.follow import follow_up
+        from banker.tui.moments import follow_up  # its screens' ~90 ms: after the first screen
 
         after = journal.game.state
         if after.language != before.language:  # the banker chose the game's language

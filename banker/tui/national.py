@@ -24,8 +24,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import ColumnKey
 
-from banker.core.money import N_
 from banker.i18n import default_language, translator
+from banker.i18n.message import N_
 from banker.national.board import National
 from banker.tournament.language import inert
 from banker.tui.screens.tournament import STATUS_STYLE, DirectorBar

@@ -6,7 +6,9 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from banker.tui.speech import LANGUAGES, N_, _
+from banker.i18n.languages import LANGUAGES
+from banker.i18n.message import N_
+from banker.tui.speech import _
 
 ACTIONS: tuple[tuple[str, str, str], ...] = (
     (

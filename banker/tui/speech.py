@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len, set_cell_size
 from textual.binding import ActiveBinding
 
-from banker.i18n import LANGUAGES, N_, Language, Message, is_language, translator
-from banker.i18n.catalogue import Catalogue, EnglishCatalogue
+from banker.i18n.catalogue import Catalogue, EnglishCatalogue, translator
+from banker.i18n.languages import Language, is_language
+from banker.i18n.message import N_, Message
 
 if TYPE_CHECKING:
     from banker.core.commands import Command
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
     from banker.core.state import GameState
 
 __all__ = [
-    "LANGUAGES",
-    "N_",
     "SpeaksTheGame",
     "Voice",
     "_",

@@ -12,13 +12,13 @@ from banker.core import report
 from banker.core.cards import deck_name
 from banker.core.edition import Card, Edition, SquareKind
 from banker.core.level import Level
-from banker.core.money import plural
 from banker.core.offers.landing import card_effect as offered_card_effect
 from banker.core.offers.trading import TradeTerms
 from banker.core.state import GameState
 from banker.core.worth import worth_hidden
+from banker.i18n.message import N_, plural
 from banker.tui.looks import seat_colour
-from banker.tui.speech import N_, _, said, voice
+from banker.tui.speech import _, said, voice
 
 BUILDINGS = (N_("house"), N_("hotel"))
 """What a housing-shortage auction sells (`auction.lot`), as words to translate."""

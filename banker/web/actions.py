@@ -25,10 +25,11 @@ from banker.core import commands as c
 from banker.core.asks import Asks, asked_offer
 from banker.core.commands import MAX_NAME, Command
 from banker.core.errors import BankerError
-from banker.core.money import MAX_AMOUNT, Message, msg
+from banker.core.money import MAX_AMOUNT
 from banker.core.phone import PhoneAct, phone_command
 from banker.core.proposals import Proposal, Proposals
 from banker.core.state import GameState
+from banker.i18n.message import Message, msg
 from banker.store.journal import Journal
 
 MOST_BYTES = 4096

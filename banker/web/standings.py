@@ -20,8 +20,8 @@ from typing import Any
 
 from aiohttp import web
 
-from banker.core.money import N_
 from banker.i18n import translator
+from banker.i18n.message import N_
 from banker.web.limits import TABLE, Gate
 from banker.web.net import url_host
 from banker.web.qr import QrText, qr_text

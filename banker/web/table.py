@@ -9,7 +9,6 @@ from banker.core.asks import Asks, phone_offers, ways_out
 from banker.core.commands import TradeSide
 from banker.core.endgame import final_places
 from banker.core.game import Game
-from banker.core.money import N_, Message, plural
 from banker.core.offers.auction import auction_offers, quick_raises, raised_bid
 from banker.core.offers.raising import owing
 from banker.core.offers.trading import trade_terms
@@ -20,6 +19,7 @@ from banker.core.trades import describe, untradeable
 from banker.core.turns import whose_turn, words_of
 from banker.core.worth import mortgage_value, owed, worth_hidden
 from banker.i18n import Translator, translator
+from banker.i18n.message import N_, Message, plural
 from banker.store.journal import LogEntry
 
 HISTORY_LINES = 20

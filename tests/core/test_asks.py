@@ -10,8 +10,8 @@ from banker.core.asks import MOST_WAITING, Asks, asked_offer, phone_offers, ways
 from banker.core.edition import load_edition
 from banker.core.errors import BankerError
 from banker.core.game import Game
-from banker.core.money import msg
 from banker.core.offers.raising import raising_moves
+from banker.i18n.message import msg
 
 
 @pytest.fixture

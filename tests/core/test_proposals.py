@@ -9,9 +9,9 @@ from banker.core import commands as c
 from banker.core.edition import load_edition
 from banker.core.errors import BankerError
 from banker.core.game import Game
-from banker.core.money import msg
 from banker.core.phone import from_phone
 from banker.core.proposals import MOST_OPEN, Proposals, as_seen_by
+from banker.i18n.message import msg
 
 
 @pytest.fixture

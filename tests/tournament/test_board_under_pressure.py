@@ -13,7 +13,7 @@ import aiohttp
 import pytest
 from textual.widgets import DataTable, Input, Static
 
-from banker.core.money import msg
+from banker.i18n.message import msg
 from banker.tournament.director import LAST_TURN_MINUTES
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup, Place, RecordResult, StartRound

@@ -14,7 +14,7 @@ import pytest
 
 from banker.cli import main
 from banker.core.errors import JournalError
-from banker.core.money import msg
+from banker.i18n.message import msg
 from banker.store import fileformat as ff
 from banker.tournament.journal import EVENT_APPLICATION_ID, EventJournal
 from banker.tournament.language import perform

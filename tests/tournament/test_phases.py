@@ -25,11 +25,11 @@ from banker.tournament.model import (
     RecordResult,
     Seat,
     StartRound,
-    apply,
     setup_problems,
 )
-from banker.tournament.scoring import cut, ranking, seeded
-from banker.tournament.seating import met_before, next_seating, repeats_at
+from banker.tournament.play import apply
+from banker.tournament.scoring import cut, ranking
+from banker.tournament.seating import met_before, next_seating, repeats_at, seeded
 
 
 def _setup(**changes: object) -> EventSetup:

@@ -11,9 +11,10 @@ from banker.core.edition import DeedKind
 from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError
 from banker.core.level import Level
-from banker.core.money import Message, Money, msg, plural
+from banker.core.money import Money
 from banker.core.state import GameState
 from banker.core.worth import rent_due
+from banker.i18n.message import Message, msg, plural
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from banker.core.commands import Command
 from banker.core.engine import apply
 from banker.core.errors import BankerError
-from banker.core.money import Message, Money
+from banker.core.money import Money
 from banker.core.state import GameState
+from banker.i18n.message import Message
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.core.edition import DeedKind
-from banker.core.money import Message, msg, plural
 from banker.core.state import GameState
+from banker.i18n.message import Message, msg, plural
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ from banker.core.cards import Journey, card_journeys, repairs_due
 from banker.core.edition import Card, CardAction, DeedKind, Edition, SquareKind
 from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError
-from banker.core.money import N_, Message, Money, msg, plural
+from banker.core.money import Money
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState
 from banker.core.turns import deed_at, kind_at, position, square_name, throw_moves, words_of
 from banker.core.worth import income_tax_percent, rent_due, worth
+from banker.i18n.message import N_, Message, msg, plural
 
 AUCTION_NOTE = N_(
     "At an auction every player may bid: a opens the auctioneer's screen, where digits "

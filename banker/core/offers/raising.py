@@ -10,9 +10,10 @@ from banker.core.endgame import Settlement
 from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError
 from banker.core.level import Level
-from banker.core.money import Message, Money, msg, plural
+from banker.core.money import Money
 from banker.core.state import GameState
 from banker.core.worth import half, owed, raisable
+from banker.i18n.message import Message, msg, plural
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from banker.core.commands import LiftMortgage, Mortgage, Trade
 from banker.core.engine import refusal
 from banker.core.ledger import interest, lift_price
-from banker.core.money import Message, Money, msg
+from banker.core.money import Money
 from banker.core.offers.cash import cash_moves
 from banker.core.state import GameState
 from banker.core.trades import describe, untradeable
+from banker.i18n.message import Message, msg
 
 
 @dataclass(frozen=True)

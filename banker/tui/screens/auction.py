@@ -20,14 +20,14 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Digits, Header, Input, Static
 
 from banker.core import commands as c
-from banker.core.money import plural
 from banker.core.offers.auction import RAISES, quick_raises, raised_bid, winner_pays
 from banker.core.state import Auction, GameState
+from banker.i18n.message import N_, plural
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.dialog import Confirm, DigitsInput
 from banker.tui.screens.follow import Follows
 from banker.tui.screens.lots import LotPicker
-from banker.tui.speech import N_, SpeaksTheGame, _, said, why_not
+from banker.tui.speech import SpeaksTheGame, _, said, why_not
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.deed_card import DeedCard
 from banker.tui.widgets.footer import KeysFooter

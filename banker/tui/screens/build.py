@@ -21,8 +21,9 @@ from banker.core.offers.building import (
     plan_said,
 )
 from banker.core.state import GameState
+from banker.i18n.message import N_
 from banker.tui.screens.dialog import Dialog, reason_line
-from banker.tui.speech import N_, _, said
+from banker.tui.speech import _, said
 
 
 class BuildScreen(Dialog[c.SetGroupLevels]):

@@ -17,8 +17,9 @@ from banker.core.edition import Card, CardAction, DeedKind
 from banker.core.offers.landing import journey_effect
 from banker.core.state import GameState
 from banker.core.turns import position, squares
+from banker.i18n.message import N_
 from banker.tui.screens.dialog import Dialog, DigitsInput, reason_line
-from banker.tui.speech import N_, _, said, why_not
+from banker.tui.speech import _, said, why_not
 from banker.tui.words import card_effect, card_text
 
 

@@ -17,8 +17,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Select, SelectionList, Static
 from textual.widgets.option_list import Option
 
+from banker.i18n.message import N_
 from banker.tui.looks import SCREENS_CSS
-from banker.tui.speech import N_, SpeaksTheGame, _
+from banker.tui.speech import SpeaksTheGame, _
 from banker.tui.toasts import DialogToasts
 
 T = TypeVar("T")

@@ -14,10 +14,11 @@ from textual.widgets import Header, Static
 
 from banker.core.endgame import standings
 from banker.core.state import GameState
+from banker.i18n.message import N_
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.dialog import Confirm
 from banker.tui.screens.follow import Follows
-from banker.tui.speech import N_, SpeaksTheGame, _
+from banker.tui.speech import SpeaksTheGame, _
 from banker.tui.statement import export_statement, has_debts, statement_rows, worth_history
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.footer import KeysFooter

@@ -1,11 +1,11 @@
-"""Screens of the open game, and the screens a change of the game calls for.
+"""Screens of the open game.
 
 `InTheGame` gives a screen the game as journaled (`self.state`) and the app
 (`self.banker`), and subscribes it to the app's `game_changed` signal. After every change
-the app publishes the change and hands the state before and after to `follow_up`: screens
-that show part of the game redraw (through the signal); those whose moment has passed (the
-auction closed, the debt settled) close themselves; and the screen the new moment needs is
-opened on top.
+the app publishes the change: screens that show part of the game redraw (through the
+signal); those whose moment has passed (the auction closed, the debt settled) close
+themselves when back on top (`Follows`), and the app opens the screen the new moment
+needs (`banker.tui.moments`). A screen never opens another for the game's sake.
 """
 
 from __future__ import annotations
@@ -63,43 +63,3 @@ class Follows(InTheGame):
             screen.dismiss(None)
         else:
             self.game_changed()
-
-
-def follow_up(app: BankerApp, before: GameState, after: GameState, new_command: bool) -> None:
-    """Close the screens whose moment has passed, open the one the new moment needs.
-
-    The screens have redrawn already, through the app's `game_changed` signal.
-
-    Args:
-        app: the app, whose screen stack is changed.
-        before: the game before the change.
-        after: the game after it.
-        new_command: a command was applied (not an undo or redo); only a command opens
-            raise funds or the end of the game.
-    """
-    from banker.core.offers.cash import owed_by_player
-    from banker.tui.screens.auction import AuctionScreen
-    from banker.tui.screens.end_game import EndGameScreen
-    from banker.tui.screens.raise_funds import RaiseFundsScreen
-
-    while len(app.screen_stack) > 1:
-        top = app.screen
-        if not (isinstance(top, Follows) and top.stale()):
-            break
-        app.pop_screen()
-    stack = app.screen_stack
-    if new_command:
-        was = owed_by_player(before)
-        for debtor, amount in owed_by_player(after).items():
-            shown = any(isinstance(s, RaiseFundsScreen) and s.player == debtor for s in stack)
-            if amount > was.get(debtor, 0) and not shown:
-                app.push_screen(RaiseFundsScreen(debtor))
-    if after.auction is not None and not any(isinstance(s, AuctionScreen) for s in stack):
-        app.push_screen(AuctionScreen())
-    if (
-        new_command
-        and after.winner is not None
-        and before.winner is None
-        and not any(isinstance(s, EndGameScreen) for s in stack)
-    ):
-        app.push_screen(EndGameScreen())

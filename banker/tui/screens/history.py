@@ -18,10 +18,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static
 
+from banker.i18n.message import N_
 from banker.store.glance import LogEntry
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.screens.follow import Follows
-from banker.tui.speech import N_, SpeaksTheGame, _, said
+from banker.tui.speech import SpeaksTheGame, _, said
 from banker.tui.widgets.footer import KeysFooter
 
 

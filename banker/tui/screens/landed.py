@@ -13,7 +13,6 @@ from textual.widgets import Button, Input, OptionList, Static
 
 from banker.core import commands as c
 from banker.core.edition import SquareKind
-from banker.core.money import Message, msg
 from banker.core.offers.landing import (
     CardOffer,
     LandingOffers,
@@ -24,6 +23,7 @@ from banker.core.offers.landing import (
     utility_rent,
 )
 from banker.core.state import GameState
+from banker.i18n.message import Message, msg
 from banker.tui.screens.cards import CardDetails
 from banker.tui.screens.dialog import Dialog, DigitsInput, Findable, reason_line
 from banker.tui.speech import _, said, why_not

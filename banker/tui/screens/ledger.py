@@ -15,9 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from banker.core.view import LedgerView, ledger_view
+from banker.i18n.languages import LANGUAGES
+from banker.i18n.message import N_
 from banker.store.glance import Glance, LogEntry
 from banker.tui.screens.follow import InTheGame
-from banker.tui.speech import LANGUAGES, N_, SpeaksTheGame, _, current_language, refused
+from banker.tui.speech import SpeaksTheGame, _, current_language, refused
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
@@ -659,7 +661,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         """Show the QR code the players scan (starting the table view if needed)."""
         from banker.tui.screens.share import open_share
 
-        await open_share(self.app)
+        await open_share(self.banker)
 
     def action_history(self) -> None:
         """The whole history, scrollable and searchable."""

@@ -21,10 +21,11 @@ from banker.core.errors import BankerError
 from banker.core.rules import HouseRules, IncomeTaxMode, MortgagedGroupRent, Rounding
 from banker.core.state import new_game_state
 from banker.i18n import LANGUAGES
+from banker.i18n.message import N_
 from banker.store import Journal
 from banker.store.paths import custom_editions, game_in_folder
 from banker.tui.looks import SCREENS_CSS
-from banker.tui.speech import N_, SpeaksTheGame, _, current_language, refused, set_language
+from banker.tui.speech import SpeaksTheGame, _, current_language, refused, set_language
 from banker.tui.widgets.footer import KeysFooter
 
 W = TypeVar("W", bound=Widget)

@@ -11,13 +11,13 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from banker.core.money import Message
 from banker.core.names import ranked
 from banker.core.offers.landing import throw_outcome
 from banker.core.state import GameState
 from banker.core.turns import ahead, kinds, position, reachable, squares
+from banker.i18n.message import N_, Message
 from banker.tui.screens.dialog import Dialog
-from banker.tui.speech import N_, _, said
+from banker.tui.speech import _, said
 from banker.tui.words import Landing, landings, square_label
 
 

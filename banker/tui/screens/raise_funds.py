@@ -14,9 +14,9 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from banker.core import commands as c
-from banker.core.money import Message
 from banker.core.offers.raising import RaisingMove, owing, raising_moves
 from banker.core.state import GameState
+from banker.i18n.message import Message
 from banker.tui.screens.dialog import Dialog
 from banker.tui.screens.follow import Follows
 from banker.tui.speech import _, said

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on
@@ -12,11 +12,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from banker.core.money import plural
+from banker.core.commands import NewLink
+from banker.i18n.message import N_, plural
 from banker.tui.looks import SCREENS_CSS
-from banker.tui.speech import N_, SpeaksTheGame, _, said
+from banker.tui.speech import SpeaksTheGame, _, said
 
 if TYPE_CHECKING:
+    from banker.tui.app import BankerApp
     from banker.web.server import TableView
 
 
@@ -98,12 +100,10 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
 
     def action_new_link(self) -> None:
         """The player shown gets a new link, journaled; their old one stops at once."""
-        from banker.core.commands import NewLink
-        from banker.tui.app import BankerApp
-
-        if not self.shown or not isinstance(self.app, BankerApp):
+        if not self.shown:
             return
-        if self.app.do(NewLink(player=self.players[self.shown - 1])):
+        banker = cast("BankerApp", self.app)
+        if banker.do(NewLink(player=self.players[self.shown - 1])):
             self.show_code()
 
     def action_next(self) -> None:
@@ -144,17 +144,15 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
         self.action_close()
 
 
-async def open_share(app: object, host: str | None = None, port: int = 0) -> None:
+async def open_share(app: BankerApp, host: str | None = None, port: int = 0) -> None:
     """Start sharing the app's game if it is not shared yet, and show the codes.
 
     The server runs on the app's own event loop; it follows the journal by itself.
     """
-    from banker.tui.app import BankerApp
     from banker.web.addresses import keep_share, kept_link_key, kept_share, start_kept
     from banker.web.server import TableView
     from banker.web.site import ShareError
 
-    assert isinstance(app, BankerApp)
     journal = app.journal
     if journal is None:
         return

@@ -25,8 +25,8 @@ from textual.widgets.data_table import ColumnKey
 
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.errors import BankerError
-from banker.core.money import N_
 from banker.i18n import translator
+from banker.i18n.message import N_
 from banker.tournament.director import Director, board_json, clock_mark, time_left
 from banker.tournament.language import inert, perform
 from banker.tournament.model import (

@@ -13,7 +13,8 @@ from textual.widgets import Input
 from banker.core.language import MAX_LINE
 from banker.core.state import GameState
 from banker.core.verbs import WORDS, word_named
-from banker.tui.speech import N_, _
+from banker.i18n.message import N_
+from banker.tui.speech import _
 
 MAX_NAME_WORDS = 4
 """The longest name completed, in words ("North Carolina Avenue")."""

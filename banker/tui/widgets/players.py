@@ -14,8 +14,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from banker.core.view import LedgerView, PlayerLine
+from banker.i18n.message import N_
 from banker.tui.looks import seat_colour, short_name
-from banker.tui.speech import N_, _, _in, pad
+from banker.tui.speech import _, _in, pad
 
 COLUMNS = (
     ("seat", "#"),
