@@ -1,15 +1,17 @@
 """How the modules of `banker/` import each other, counted from the source: the import
-cycles, the imports that go up the layers, and the imports made inside a function.
+cycles, the imports that go up the layers, and the imports made inside a function (each
+must say why in a comment: the start-up cost it keeps out, or an optional dependency).
 
-The layers, lowest first (each may import those below it, never one above; rooms of one
-layer import neither of each other): the same as the contract in `pyproject.toml` that
-`lint-imports` checks in CI. This script counts what the contract only refuses: every
+The layers are the contract's in `pyproject.toml` (which `lint-imports` checks in CI):
+each may import those below it, never one above; rooms of one layer import neither of
+each other. This script counts what the contract only refuses: every
 import, at a module's top or inside a function, but those made only for the type
 checker (`if TYPE_CHECKING:`).
 
-    python -m tools.imports [--list]
+    python -m tools.imports [--list | --layers]
 
-Exits 1 when there is a cycle or an import up the layers.
+Exits 1 when there is a cycle, an import up the layers, or an import inside a function
+that does not say why.
 """
 
 from __future__ import annotations
@@ -17,23 +19,34 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "banker"
-LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"i18n"}),
-    frozenset({"core"}),
-    frozenset({"store"}),
-    frozenset({"web", "demo"}),
-    frozenset({"tournament"}),
-    frozenset({"national"}),
-    frozenset({"tui"}),
-    frozenset({"cli"}),
+PYPROJECT = ROOT.parent / "pyproject.toml"
+
+
+def contract_layers() -> list[str]:
+    """The layers of the contract in `pyproject.toml`, highest first, as written there
+    (`banker.web | banker.demo`: rooms of one layer that import neither of each other)."""
+    with PYPROJECT.open("rb") as file:
+        contracts = tomllib.load(file)["tool"]["importlinter"]["contracts"]
+    return next(c["layers"] for c in contracts if c["type"] == "layers")
+
+
+LAYERS: tuple[frozenset[str], ...] = tuple(
+    frozenset(room.strip().removeprefix("banker.") for room in layer.split("|"))
+    for layer in reversed(contract_layers())
 )
 """The rooms of `banker/`, lowest first (`banker/__init__.py`, the version, is below them
 all)."""
+
+
+def layers_line() -> str:
+    """The layers as the README draws them, highest first."""
+    return " > ".join(layer.replace("banker.", "") for layer in contract_layers())
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,9 @@ class Import:
     line: int
     top: bool
     """At the module's top level (not inside a function or a class's method)."""
+    why: bool = True
+    """Inside a function, with a comment saying why: on its line, or above the run of
+    imports it is in (the start-up cost it keeps out, or the optional dependency)."""
 
 
 def module_name(path: Path) -> str:
@@ -65,8 +81,22 @@ def _type_checking(node: ast.AST) -> bool:
 def imports_of(name: str, path: Path, known: dict[str, Path]) -> Iterator[Import]:
     """The `banker` modules that module `name` imports (a `from a import b` names module
     `a.b` when it is one, else `a`)."""
-    tree = ast.parse(path.read_text("utf-8"))
+    text = path.read_text("utf-8")
+    tree = ast.parse(text)
+    lines = text.splitlines()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+    def said_why(line: int) -> bool:
+        """A comment on the import's line, or above the run of imports it is in."""
+        at = line - 1
+        while at >= 0:
+            here = lines[at].strip()
+            if "#" in here:
+                return True
+            if at < line - 1 and not here.startswith(("from ", "import ")):
+                return False
+            at -= 1
+        return False
 
     def walk(node: ast.AST, top: bool) -> Iterator[Import]:
         for child in ast.iter_child_nodes(node):
@@ -92,7 +122,7 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> Iterator[Import
         found = [f"{base}.{n}" for n in names if f"{base}.{n}" in known] if names else []  # type: ignore[attr-defined]
         for target in found or [base]:
             if target in known and target != name:
-                yield Import(name, target, line, top)
+                yield Import(name, target, line, top, top or said_why(line))
 
     yield from walk(tree, True)
 
@@ -155,7 +185,11 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", action="store_true", help="name every import counted")
+    parser.add_argument("--layers", action="store_true", help="print the layers, highest first")
     args = parser.parse_args(argv)
+    if args.layers:
+        print(layers_line())
+        return 0
     known = modules()
     every = [i for name, path in known.items() for i in imports_of(name, path, known)]
     edges: dict[str, set[str]] = {}
@@ -182,11 +216,14 @@ def main(argv: list[str] | None = None) -> int:
     for i in upward:
         print(f"  {i.source}:{i.line} -> {i.target}")
     files = sorted({i.source for i in inner})
-    print(f"imports inside a function: {len(inner)} in {len(files)} modules")
-    if args.list:
-        for i in inner:
-            print(f"  {i.source}:{i.line} -> {i.target}")
-    return 1 if groups or upward else 0
+    unsaid = [i for i in inner if not i.why]
+    print(
+        f"imports inside a function: {len(inner)} in {len(files)} modules, "
+        f"{len(unsaid)} without a comment saying why"
+    )
+    for i in inner if args.list else unsaid:
+        print(f"  {i.source}:{i.line} -> {i.target}")
+    return 1 if groups or upward or unsaid else 0
 
 
 if __name__ == "__main__":

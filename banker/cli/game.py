@@ -11,9 +11,12 @@ from pathlib import Path
 from banker.cli.actions import Say, said_in, say_in
 from banker.cli.app import start_app
 from banker.core.commands import Command, Setup, check_player_names
+from banker.core.deal import make_deal
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
+from banker.core.engine import apply
 from banker.core.errors import BadInput, BankerError
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
+from banker.core.state import new_game_state
 from banker.i18n import default_language, translator
 from banker.i18n.arguments import TABLE_VIEW, add_listening
 from banker.i18n.languages import LANGUAGES
@@ -21,6 +24,7 @@ from banker.i18n.message import N_, Message, joined, msg, plural
 from banker.store import Journal, resolve_game_path
 from banker.store.files import load_rules, read_small
 from banker.store.paths import banker_command, custom_editions, game_argument
+from banker.store.recover import recover
 
 
 def add_new(new: argparse.ArgumentParser, say: Say) -> None:
@@ -146,9 +150,6 @@ MAX_SCRIPT_BYTES = 4 << 20
 
 def _deal(setup: Setup) -> Command:
     """The deal for a new game, checked before any file is made."""
-    from banker.core.deal import make_deal
-    from banker.core.engine import apply
-    from banker.core.state import new_game_state
 
     assert setup.rules.deal_deeds is not None
     start = new_game_state(setup.players, setup.edition, setup.rules)
@@ -322,7 +323,6 @@ def _edition_list(args: argparse.Namespace) -> int:
 
 
 def _recover(args: argparse.Namespace) -> int:
-    from banker.store.recover import recover
 
     report = recover(resolve_game_path(args.game), args.to)
     say = translator(args.said_in or report.language)

@@ -20,6 +20,7 @@ from banker.core.level import HOTEL_CODE, MOST_HOUSES
 from banker.core.money import MAX_AMOUNT
 from banker.core.names import candidates, match, normalize, ranked
 from banker.core.state import GameState
+from banker.core.turns import find_square, kinds, squares, typed_square_names
 from banker.core.worth import MAX_DICE, MIN_DICE
 from banker.i18n.languages import is_language
 from banker.i18n.message import Message, joined
@@ -519,7 +520,6 @@ def turn(a: Args) -> c.PassTurn:
 def move(a: Args) -> c.MoveToken:
     """`move PLAYER DICE [doubles]`, `move PLAYER SQUARE` (forward to it) or
     `move PLAYER SQUARE fix` (a correction of where the token stands)."""
-    from banker.core.turns import find_square, kinds, squares, typed_square_names
 
     words = list(a.words)
     fix = len(words) > 1 and words[-1].casefold() == "fix"

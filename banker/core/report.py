@@ -6,7 +6,9 @@ import unicodedata
 from typing import Any
 
 from banker.core.ledger import debt_reason
+from banker.core.offers.raising import owing, raise_rows
 from banker.core.state import GameState
+from banker.core.turns import position, square_name, whose_turn
 from banker.core.worth import (
     income_tax_percent,
     require_worth_shown,
@@ -19,7 +21,6 @@ from banker.i18n.message import ENGLISH, Message, Translator, msg, plural
 def state_json(state: GameState) -> dict[str, Any]:
     """The state as `banker show --json` prints it (worth null under strict income tax):
     whose turn it is, each token's square and the last landing with the money."""
-    from banker.core.turns import position, square_name, whose_turn
 
     hidden = worth_hidden(state)
     edition = state.edition
@@ -144,7 +145,6 @@ def worth_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list
 def raise_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list[str]:
     """What a player could raise (`raise NAME`), in `tr`'s language: every building at half
     (the group sold down evenly), every unmortgaged deed's mortgage value."""
-    from banker.core.offers.raising import owing, raise_rows
 
     m = state.money
     rows = [(row.label.render(tr), row.amount) for row in raise_rows(state, player)]

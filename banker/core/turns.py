@@ -26,6 +26,7 @@ from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import charge, from_bank, player_of
 from banker.core.names import match, ranked
 from banker.core.state import GameState, Landing
+from banker.i18n.catalogue import translator
 from banker.i18n.message import Message, msg
 
 
@@ -138,8 +139,6 @@ def kinds(edition: Edition, language: str = "en") -> dict[str, list[str]]:
         if deed.group is not None and deed.group in names:
             found.setdefault(names[deed.group], []).append(deed.name)
     if language != "en":
-        from banker.i18n.catalogue import translator
-
         tr = translator(language)
         for word, deeds in list(found.items()):
             said = tr(word)
@@ -166,8 +165,6 @@ def typed_square_names(state: GameState) -> dict[str, str]:
     names = list(dict.fromkeys(squares(state.edition).values()))
     typed = {n: n for n in names}
     if state.language != "en":
-        from banker.i18n.catalogue import translator
-
         tr = translator(state.language)
         deeds = state.edition.deeds_by_name
         typed |= {tr(n): n for n in names if n not in deeds and tr(n) != n}

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from banker.core.edition import DeedKind
+from banker.core.edition import DeedKind, SquareKind
 from banker.core.level import Level
 from banker.core.state import GameState
+from banker.core.turns import square_of, whose_turn
 
 
 def money_conserved(state: GameState) -> list[str]:
@@ -94,8 +95,6 @@ def jail_cards_unique(state: GameState) -> list[str]:
 def flow_sound(state: GameState) -> list[str]:
     """The turn is a player still in the game; the tokens are on the board; whoever is in
     jail is still in the game, on the Jail square, with fewer than three failed throws."""
-    from banker.core.edition import SquareKind
-    from banker.core.turns import square_of, whose_turn
 
     problems: list[str] = []
     active = {p.name for p in state.active_players}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from banker.i18n.catalogue import default_language, translator
 from banker.i18n.languages import LANGUAGES, Language, is_language
 from banker.i18n.message import N_, Translator, msg
 
@@ -63,8 +64,6 @@ def take_language(argv: list[str]) -> tuple[list[str], Language | None]:
     if asked is None:
         return rest, None
     if not is_language(asked):
-        from banker.i18n.catalogue import default_language, translator
-
         said = msg(
             "--lang takes one of {codes}, not {asked!r}.", codes=", ".join(LANGUAGES), asked=asked
         )

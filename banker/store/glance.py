@@ -87,6 +87,7 @@ def glance(path: Path) -> Glance | None:
     try:
         if not ff.regular_file(path):
             return None
+        # the -wal's reader (8 ms): only once the file is known to be a game's (start-up)
         from banker.store.wal import check_wal
 
         if path.with_name(path.name + "-lost").exists():

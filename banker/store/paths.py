@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from banker.core.errors import BadInput
+
 SUFFIX = ".banker"
 
 
@@ -84,8 +86,6 @@ def game_in_folder(name: str) -> Path:
         BadInput: nothing of the name can make a file name.
     """
     import unicodedata
-
-    from banker.core.errors import BadInput
 
     kept = "".join(
         ch if ch.isalnum() or unicodedata.category(ch).startswith("M") or ch in "-_" else "-"

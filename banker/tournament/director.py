@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from banker.core.edition import load_edition
+from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.errors import BankerError
 from banker.core.rules import RULE_NAMES
 from banker.i18n.message import ENGLISH, N_, Message, Translator, joined, msg
@@ -38,6 +38,7 @@ from banker.tournament.model import (
     StartRound,
     places_from_table,
 )
+from banker.tournament.scoring import standings as championship
 
 REDRAW_EVERY = 0.1
 """Seconds the board waits to gather changes before it is redrawn."""
@@ -266,7 +267,6 @@ def board_words(name: str) -> Message | str:
 
 @functools.cache
 def _shipped_boards() -> frozenset[str]:
-    from banker.core.edition import BUILTIN_EDITIONS
 
     return frozenset(load_edition(e).name for e in BUILTIN_EDITIONS)
 
@@ -311,8 +311,6 @@ def standings(state: EventState) -> list[dict[str, Any]]:
     (`scoring.standings`); an event of rounds by the furthest round reached, the place
     there, the worth there and in total, in that order."""
     if state.setup.phases:
-        from banker.tournament.scoring import standings as championship
-
         return championship(state)
     rows: dict[str, dict[str, Any]] = {
         name: {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}

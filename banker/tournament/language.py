@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banker.core.commands import check_player_names, name_key
+from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError, NotAllowed
-from banker.i18n import ENGLISH, Translator, translator
+from banker.i18n import ENGLISH, LANGUAGES, Translator, translator
 from banker.i18n.message import N_, Message, joined, msg, plural
 from banker.store.sqlfile import now
-from banker.tournament.director import board_words
+from banker.tournament.director import board_words, results_csv, standings, standings_csv, time_left
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import (
     MAX_WORTH,
@@ -191,8 +192,6 @@ def perform(
     if verb == "redo":
         return done(journal.redo())
     if verb == "standings":
-        from banker.tournament.director import standings, standings_csv
-
         where = rest.strip()
         if where:
             force = where.endswith(" --force")
@@ -201,8 +200,6 @@ def perform(
             return [done_saving(target, say)]
         return standings_lines(state, standings(state), say)
     if verb == "csv":
-        from banker.tournament.director import results_csv
-
         where = rest.strip()
         force = where.endswith(" --force")
         where = where.removesuffix(" --force").strip()
@@ -222,7 +219,6 @@ def standings_lines(
     """The standings as printed, one line a player: a championship's phase, points and
     tie-breaks; an event of rounds' furthest round, place and worth there."""
     setup = state.setup
-    from banker.core.edition import load_edition
 
     money = load_edition(setup.edition).money
     width = max((len(r["name"]) for r in rows), default=0)
@@ -271,7 +267,6 @@ def _ask_before_time(journal: EventJournal, rest: str) -> None:
     word = rest.strip().lower()
     if word not in ("", "now"):
         raise BadInput("end: the round's time is up; end now: end it before its time.")
-    from banker.tournament.director import time_left
 
     current = _current(journal)
     left = time_left(journal.state)
@@ -416,7 +411,6 @@ WORTH = re.compile(r"-?[0-9]{1,13}")
 
 def _bankrupt_words() -> frozenset[str]:
     """`bankrupt` as typed in any of the game's languages (`Jon=muflis`, `Jon=ล้มละลาย`)."""
-    from banker.i18n import LANGUAGES
 
     return frozenset(translator(code)(N_("bankrupt")).casefold() for code in LANGUAGES)
 

@@ -15,7 +15,6 @@ is opened before anything is drawn.
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
 from collections.abc import Callable, Iterable
@@ -35,10 +34,11 @@ from textual.signal import Signal
 
 from banker.core.errors import BankerError
 from banker.i18n import Language, default_language
-from banker.i18n.message import N_, Message, msg
+from banker.i18n.message import N_, Message
 from banker.store.glance import Glance, check_unlocked, glance
-from banker.store.paths import default_games_dir, recent_games
+from banker.store.paths import banker_command, default_games_dir, game_argument, recent_games
 from banker.tui.palette import BankerCommands
+from banker.tui.phones import PhoneDesk
 from banker.tui.screens.ledger import LedgerScreen
 from banker.tui.speech import Voice, _, refused, speaking
 from banker.tui.typeahead import TypesAheadApp
@@ -53,8 +53,6 @@ if TYPE_CHECKING:
     from banker.core.phone import Phones
     from banker.core.state import GameState
     from banker.store import Journal
-    from banker.tui.widgets.phone_queue import Queued
-    from banker.web.actions import Answer, AskRequest, GameRequest
     from banker.web.server import TableView
 
 
@@ -76,7 +74,7 @@ class GameChange:
     """The game's language changed: screens put their own words in it."""
 
 
-class BankerApp(TypesAheadApp):
+class BankerApp(PhoneDesk, TypesAheadApp):
     """The bank of one table: the ledger of the open game, and the dialogs of each action."""
 
     CSS_PATH = ["ledger.tcss"]
@@ -194,6 +192,7 @@ class BankerApp(TypesAheadApp):
 
     @work(thread=True, exclusive=True, group="journal", exit_on_error=False)
     def _open_journal(self, path: Path, result: Future[Journal | BankerError]) -> None:
+        # the journal and the rules load behind the first screen (start-up)
         from banker.store import Journal
 
         try:
@@ -210,6 +209,7 @@ class BankerApp(TypesAheadApp):
 
     def _take_opened_journal(self) -> None:
         """Take the journal of the game drawn from its saved ledger, and redraw from it."""
+        # the journal and the rules load behind the first screen (start-up)
         from banker.store import Journal
 
         glanced = self._glance
@@ -302,6 +302,7 @@ class BankerApp(TypesAheadApp):
 
     def new_game(self) -> None:
         """The new-game form; the game it creates replaces the open one."""
+        # a screen, loaded when first opened (start-up)
         from banker.tui.screens.new_game import NewGameScreen
 
         self.push_screen(NewGameScreen(can_cancel=self.journal is not None), self._opened)
@@ -402,174 +403,10 @@ class BankerApp(TypesAheadApp):
         follow_up(self, before, after, new_command)
         return receipt
 
-    async def phone_act(self, seat: int, request: GameRequest) -> Answer:
-        """A player's phone acts (the table view's actor): applied by the app, the game's
-        one writer, in its own turn among the banker's keys, as the command the banker
-        would type; journaled as from that player's phone. The phone is told the receipt
-        or the reason; the banker sees the receipt as after a key."""
-        from banker.web.actions import Answer, AnswerRequest, AskRequest, asked
-
-        done: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
-
-        def act() -> None:
-            journal = self.journal
-            if journal is None:
-                done.set_result(Answer(False, msg("No game is open.")))
-                return
-            state = journal.game.state
-            taxing = None if self.table_view is None else self.table_view.taxing
-            command = asked(state, seat, request, taxing)
-            if isinstance(command, Message):
-                done.set_result(Answer(False, command))
-            elif isinstance(request, AskRequest):
-                done.set_result(self._request_from_phone(state, seat, request, command))
-            elif isinstance(request, AnswerRequest):
-                done.set_result(self._answer_from_phone(state, seat, command, request.lot))
-            else:
-                done.set_result(self._apply_for_phone(command, state.players[seat].name))
-
-        self.call_next(act)
-        return await done
-
-    def _apply_for_phone(self, command: Command, player: str) -> Answer:
-        """Apply what `player`'s phone asked for, as a key would: the receipt or the
-        reason, for the phone."""
-        from banker.web.actions import Answer
-
-        try:
-            receipt = self._changed(lambda j: j.apply(command, player), new_command=True)
-        except BankerError as exc:
-            return Answer(False, exc.message)
-        except _Unexpected:
-            return Answer(False, msg("The banker's app could not do it: the banker sees why."))
-        return Answer(True, receipt)
-
-    def _request_from_phone(
-        self, state: GameState, seat: int, request: AskRequest, command: Command
-    ) -> Answer:
-        """A request from a player's page: into the banker's queue for one key, or (house
-        rule for its kind) applied at once."""
-        from banker.tui.screens.raise_funds import RaiseFundsScreen
-        from banker.web.actions import Answer
-
-        player = state.players[seat].name
-        view = self.table_view
-        if request.kind == "tax":  # answers the landing dialog, as buy or auction does
-            return self._answer_from_phone(state, seat, command)
-        if request.kind in state.rules.phone_requests_at_once or view is None:
-            return self._apply_for_phone(command, player)
-        try:
-            asked = view.asks.add(state, player, request.kind, request.key)
-        except BankerError as exc:
-            return Answer(False, exc.message)
-        view.moved()
-        self.queue_changed()
-        screen = self.screen  # the banker is raising this player's funds: shown there too
-        if isinstance(screen, RaiseFundsScreen) and screen.player == player:
-            screen.answered_by_phone(command, player)
-        return Answer(True, msg("Sent to the banker: {what}", what=asked.offer.label))
-
-    def _answer_from_phone(
-        self, state: GameState, seat: int, command: Command, deed: str | None = None
-    ) -> Answer:
-        """A "buy" or "auction" of `deed`, or an income-tax choice, from the phone of the
-        player whose landing the banker's dialog asks about: it fills the dialog for the
-        banker's one key, or (house rule) is applied at once."""
-        from banker.core.engine import refusal
-        from banker.tui.screens.landed import LandedScreen
-        from banker.web.actions import Answer
-
-        player = state.players[seat].name
-        screen = self.screen
-        if deed is None:  # the income-tax choice
-            if not isinstance(screen, LandedScreen) or screen.taxes != player:
-                return Answer(False, msg("The banker is not asking about income tax now."))
-            at_once = "tax" in state.rules.phone_requests_at_once
-        elif not isinstance(screen, LandedScreen) or screen.asks != (player, deed):
-            return Answer(False, msg("The banker is not asking about {deed} now.", deed=deed))
-        else:
-            at_once = state.rules.phone_answers_at_once
-        reason = refusal(state, command)  # before the dialog closes on a refused answer
-        if reason is not None:
-            return Answer(False, reason)
-        if not at_once:
-            return Answer(True, screen.answered_by_phone(command, player))
-        screen.dismiss(None)  # the dialog is answered: the ledger (or the auction) follows
-        return self._apply_for_phone(command, player)
-
-    def phone_queue(self) -> list[Queued]:
-        """What the phones asked for and waits for the banker, oldest first: the trades
-        both players accepted on their own phones, and the players' requests."""
-        view = self.table_view
-        if view is None or view.actor is None:
-            return []
-        waiting: list[Queued] = [*view.proposals.ready(), *view.asks]
-        return sorted(waiting, key=lambda item: item.queued)
-
-    def queue_changed(self) -> None:
-        """The phones' queue changed (the table view says so): the ledger redraws it."""
-        for screen in self.screen_stack:
-            if isinstance(screen, LedgerScreen) and screen.is_mounted:
-                screen.show_queue()
-
-    def make_from_phones(self) -> bool:
-        """Apply the oldest thing the phones asked for: a trade journaled as agreed on
-        both phones, a request as from its player's phone. Refused (the game moved under
-        it): taken off with its reason, which the phones show."""
-        from banker.core.asks import Asked
-
-        view = self.table_view
-        queue = self.phone_queue()
-        if view is None or not queue:
-            return False
-        item = queue[0]
-        phone: Phones = item.player if isinstance(item, Asked) else item.parties
-        made = self.do(item.command, phone=phone)
-        if not made:
-            view.check_proposals()
-        elif isinstance(item, Asked):
-            view.asks.done(item.number)
-        else:
-            view.proposals.made(item.number)
-        view.moved()
-        self.queue_changed()
-        return made
-
-    def decline_from_phones(self, item: Queued, why: str) -> None:
-        """The banker declines what the phones asked for: the phones read `why`."""
-        from banker.core.asks import Asked
-
-        view = self.table_view
-        if view is None:
-            return
-        reason = msg("{why}", why=why)
-        if isinstance(item, Asked):
-            view.asks.refuse(item.number, reason)
-        else:
-            view.proposals.refuse(item.number, reason)
-        view.moved()
-        self.queue_changed()
-        self.notify(_("Declined: the phones say why."), timeout=4)
-
-    def ask_phone(self, player: str, deed: str) -> None:
-        """The landing dialog asks buy or auction: so does the player's own page."""
-        if self.table_view is not None and self.table_view.actor is not None:
-            self.table_view.ask(player, deed)
-
-    def unask_phone(self) -> None:
-        if self.table_view is not None:
-            self.table_view.unask()
-
-    def ask_tax(self, player: str | None) -> None:
-        """The landing dialog asks `player` how to pay income tax (None: it closed): so
-        does the player's own page."""
-        if self.table_view is not None and self.table_view.actor is not None:
-            self.table_view.ask_tax(player)
-
     def action_ask_quit(self) -> None:
         """Quit after a yes: every move is already journaled, so nothing is lost; the
         dialog says how to go on with the game later."""
-        from banker.store.paths import banker_command, game_argument
+        # a screen, loaded when first opened (start-up)
         from banker.tui.screens.dialog import Confirm
 
         if self.journal is None:
@@ -621,6 +458,7 @@ class BankerApp(TypesAheadApp):
 
     def language(self, code: str) -> bool:
         """Switch the game (and the app) to another language: a journaled command."""
+        # the rules load behind the first screen (start-up)
         from banker.core.commands import SetLanguage
 
         if self.journal is not None and self.journal.game.state.language == code:
@@ -684,6 +522,7 @@ class Palette(CommandPalette):
 
 def open_latest() -> Journal | None:
     """The most recent game in the games folder that still has two players or more."""
+    # the journal and the rules load behind the first screen (start-up)
     from banker.store import Journal
 
     for path in recent_games():
@@ -723,9 +562,11 @@ def make_app(
                 return BankerApp(
                     share_host=share_host, share_port=share_port, glance=seen, language=language
                 )
+        # the journal and the rules load behind the first screen (start-up)
         from banker.store import Journal
 
         if demo:
+            # only the demo's game (start-up)
             from banker.demo import make_demo
 
             made = make_demo(language=language or "en")

@@ -14,10 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from banker.i18n import N_, default_language, translator
+from banker.national.outbox import Outbox
+from banker.national.summary import table_summaries
 from banker.tournament.director import Director, board_json
 from banker.tournament.join import JoinDesk
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import EventSetup
+from banker.tui.screens.tournament import NewEventScreen, TournamentScreen
 from banker.tui.typeahead import TypesAheadApp
 from banker.web.addresses import start_kept
 from banker.web.standings import StandingsView
@@ -69,7 +72,6 @@ class BoardApp(TypesAheadApp):
             finally:
                 self.keys_held -= 1
             return
-        from banker.tui.screens.tournament import NewEventScreen
 
         name = self.new_at.stem if self.new_at is not None else ""
         await self.push_screen(NewEventScreen(name, self.language), self._created)
@@ -82,7 +84,6 @@ class BoardApp(TypesAheadApp):
         await self.open_board(self.journal)
 
     async def open_board(self, journal: EventJournal) -> None:
-        from banker.tui.screens.tournament import TournamentScreen
 
         director = self.director = Director(journal)
         self.standings = StandingsView(
@@ -108,8 +109,6 @@ class BoardApp(TypesAheadApp):
     ) -> None:
         """Publish to the national database from the board's own loop: the entries as
         the event file holds them, and each table's live summary."""
-        from banker.national.outbox import Outbox
-        from banker.national.summary import table_summaries
 
         outbox = self.outbox = Outbox(journal.path, dsn, venue, journal.setup.name)
         self._uplink = asyncio.create_task(

@@ -140,6 +140,7 @@ def refused(exc: BankerError) -> str:
 
 def why_not(state: GameState, command: Command) -> str | None:
     """The core's `refusal` of `command`, in the game's language, or None."""
+    # the rules: the first screen speaks without them (start-up)
     from banker.core.engine import refusal
 
     found = refusal(state, command)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 
+from banker.store.paths import default_games_dir
 from banker.web.site import ShareError
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -51,7 +52,6 @@ async def start_kept(
 
 
 def _shares_file() -> Path:
-    from banker.store.paths import default_games_dir
 
     return default_games_dir().parent / "shares.json"
 

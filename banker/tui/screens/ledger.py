@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -19,6 +19,7 @@ from banker.i18n.languages import LANGUAGES
 from banker.i18n.message import N_
 from banker.store.glance import Glance, LogEntry
 from banker.tui.screens.follow import InTheGame
+from banker.tui.screens.landing_flow import Lands
 from banker.tui.speech import SpeaksTheGame, _, current_language, refused
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.bank import BankGauge
@@ -35,9 +36,7 @@ if TYPE_CHECKING:
     from banker.core.state import GameState
     from banker.store import Journal
     from banker.tui.app import GameChange
-    from banker.tui.screens.picker import Destination
     from banker.tui.widgets.command_bar import CommandBar
-    from banker.tui.words import Landing
 
 BOARD_AT_LEAST = 32
 """The Deeds panel's fewest cells beside the Players panel: two columns of groups, each
@@ -58,7 +57,7 @@ SQUARE_NAMES_WHOLE_AT = 150
 # command bar are imported by the actions that need them, after the ledger is on screen.
 
 
-class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
+class LedgerScreen(Lands, ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
     """The banker's main screen. Every key acts on the highlighted player."""
 
     BINDINGS = [
@@ -185,6 +184,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             )
             return
         self.sub_title = _("{game} · time is up").format(game=self.banker.game_path.stem)
+        # kept out of the ledger's first frame (start-up)
         from banker.core import commands as c
 
         self.banker.do(c.EndGame())
@@ -236,6 +236,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
 
     def action_phone_no(self) -> None:
         """Decline the oldest thing the phones asked for, with a reason the phones show."""
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.dialog import Decline
 
         queue = self.banker.phone_queue()
@@ -330,6 +331,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
     def action_next_turn(self) -> None:
         """The turn passes to the next player still in the game (journaled: undo takes it
         back). After doubles the banker simply does not press it."""
+        # kept out of the ledger's first frame (start-up)
         from banker.core import commands as c
 
         if self.game_is_over():
@@ -347,157 +349,9 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
 
     # The actions.
 
-    def action_landed(self) -> None:
-        """Where the token went. A player in jail is asked first: the fine, a card, or the
-        throw (RULES.md, jail); after the fine or the card the throw follows as usual."""
-        from banker.tui.screens.jail import JailScreen
-
-        if self.game_is_over():
-            return
-        player = self.selected
-        if player in self.state.jail and self.state.rules.follow_tokens:
-            self.app.push_screen(
-                JailScreen(self.state, player), lambda chosen: self._out_of_jail(player, chosen)
-            )
-            return
-        self._pick(player)
-
-    def _pick(self, player: str) -> None:
-        from banker.tui.screens.picker import SquarePicker
-
-        self.app.push_screen(
-            SquarePicker(self.state, player), lambda place: self._moved(player, place)
-        )
-
-    def _out_of_jail(self, player: str, chosen: c.Command | str | None) -> None:
-        """The fine paid or the card used (then the throw), or the throw from jail."""
-        if chosen is None:
-            return
-        if not isinstance(chosen, str) and not self.banker.do(chosen):
-            return
-        self._pick(player)
-
-    def _moved(self, player: str, place: Destination | None) -> None:
-        """The token went where the banker said: the move is journaled (the salary with it
-        when the dice or a square named ahead took it past GO; a correction pays nothing
-        and offers nothing), then the square's offers."""
-        from banker.core import commands as c
-        from banker.core.edition import SquareKind
-        from banker.core.turns import position
-
-        if place is None:
-            return
-        move: c.MoveToken | None = None
-        if place.square is None:
-            pass  # a card named: drawn where the token stands
-        elif place.fix:
-            move = c.MoveToken(player=player, how="fix", square=place.square)
-        elif place.by_dice:
-            move = c.MoveToken(player=player, how="dice", dice=place.dice, doubles=place.doubles)
-        elif place.square != position(self.state, player):
-            move = c.MoveToken(player=player, how="forward", square=place.square)
-        if move is not None and not self.banker.do(move):
-            return
-        if place.fix:
-            return  # a correction: the receipt says it all
-        if not place.moved:
-            self._quiet_landing(_("{p} stays where the token stood.").format(p=player))
-            return  # a throw that left the token where it was: the receipt
-        if place.passed_go and place.landing.square is SquareKind.GO:
-            self._quiet_landing(None)
-            return  # the salary was the whole of it
-        if place.by_dice and self._nothing_to_do(player, place):
-            self._quiet_landing(self._nothing_said(player, place))
-            return  # no dialog to close
-        self._landed(player, place.landing, place.dice)
-
-    def _quiet_landing(self, words: str | None) -> None:
-        """A landing that opens no dialog: say so, and take the next key if it is one a
-        landing's dialog answers to (typed for a dialog that never came, it must not
-        reach the ledger: `l 5 r` onto one's own deed would open Raise funds)."""
-        from banker.core.offers.landing import OFFER_KEYS
-
-        if words:
-            self.notify(words)
-        self._swallow = OFFER_KEYS | {"enter"}
-
-    def _nothing_said(self, player: str, place: Destination) -> str:
-        """What the core says of a landing with nothing to pay or take."""
-        from banker.core.offers.landing import land_on_deed, land_on_square
-        from banker.tui.speech import said
-
-        landing = place.landing
-        if landing.deed is not None:
-            found = land_on_deed(self.state, player, landing.deed)
-        elif landing.square is not None:
-            found = land_on_square(self.state, player, landing.square)
-        else:
-            return ""
-        return " ".join(said(m) for m in found.says)
-
-    def on_key(self, event: events.Key) -> None:
-        swallow, self._swallow = self._swallow, frozenset()
-        if event.key in swallow:
-            event.stop()
-            event.prevent_default()
-            self.notify(
-                _("{key}: not taken, the landing had nothing to do.").format(
-                    key=event.character if event.key != "enter" else _("Enter")
-                ),
-                severity="warning",
-            )
-
-    def _nothing_to_do(self, player: str, place: Destination) -> bool:
-        """A square where the dice left the token with nothing to pay or take: just
-        visiting jail, Go to Jail (the move put it in jail), Free Parking with no pot, the
-        player's own deed, a mortgaged deed."""
-        from banker.core.edition import SquareKind
-
-        state = self.state
-        kind = place.landing.square
-        if kind in (SquareKind.JAIL, SquareKind.GO_TO_JAIL):
-            return True
-        if kind is SquareKind.FREE_PARKING:
-            return not state.rules.free_parking_pot
-        deed = place.landing.deed
-        if deed is not None:
-            held = state.deeds[deed]
-            return held.owner == player or (held.owner is not None and held.mortgaged)
-        return False
-
-    def _landed(self, player: str, landing: Landing | None, dice: int | None = None) -> None:
-        """The landing's dialog; `dice`, the throw that brought the token there, is a
-        utility's rent (its field starts filled in)."""
-        from banker.tui.screens.landed import LandedScreen
-
-        if landing is not None:
-            screen = LandedScreen(self.state, player, landing, dice)
-            self.app.push_screen(
-                screen, lambda command: self._after_landing(command, screen.phone_origin(command))
-            )
-
-    def _after_landing(self, command: c.Command | None, phone: str | None = None) -> None:
-        from banker.core import commands as c
-        from banker.core.offers.landing import last_landing
-        from banker.tui.words import landing_at
-
-        before = self.state.landing
-        if command is None or not self.banker.do(command, phone):
-            return
-        landing = self.state.landing
-        if (
-            isinstance(command, c.DrawCard)
-            and landing is not None
-            and landing != before
-            and landing.by == "card"
-            and last_landing(self.state) is not None
-        ):
-            # The card moved the token: the new square's offers follow ("advance to" an
-            # owned deed is a rent, "go back 3" onto Income Tax the tax).
-            self._landed(command.player, landing_at(self.state.edition, landing.square))
-
     def action_pass_go(self) -> None:
         """Passing GO needs no confirmation: the salary is paid at once (undo is one key)."""
+        # kept out of the ledger's first frame (start-up)
         from banker.core import commands as c
 
         if self.game_is_over():
@@ -505,6 +359,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self._do(c.PassGo(player=self.selected))
 
     def action_pay(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.money import MoneyScreen
 
         if self.game_is_over():
@@ -512,6 +367,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.app.push_screen(MoneyScreen(self.state, payer=self.selected, payee=None), self._do)
 
     def action_collect(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.money import MoneyScreen
 
         if self.game_is_over():
@@ -519,6 +375,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.app.push_screen(MoneyScreen(self.state, payer=None, payee=self.selected), self._do)
 
     def action_build(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.build import BuildScreen
 
         if self.game_is_over():
@@ -533,6 +390,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         action()
 
     def action_mortgage(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.mortgage import MortgageScreen
 
         if self.game_is_over():
@@ -542,6 +400,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.app.push_screen(screen)
 
     def action_lift(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.mortgage import MortgageScreen
 
         if self.game_is_over():
@@ -551,6 +410,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.app.push_screen(screen)
 
     def action_trade(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.trade import TradeScreen
 
         if self.game_is_over():
@@ -563,6 +423,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
     def action_draw_card(self) -> None:
         """The card list of the deck where the highlighted player's token stands, again:
         after an undo, or a card forgotten, without moving the token."""
+        # kept out of the ledger's first frame (start-up)
         from banker.core.offers.landing import deck_here
         from banker.core.turns import position, square_name
         from banker.tui.words import landing_at, square_label
@@ -584,6 +445,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
 
     def action_keys(self) -> None:
         """Every key of the ledger and what it does, the ones the footer has no room for too."""
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.keys import KeysScreen
 
         self.app.push_screen(KeysScreen(self.every_key()))
@@ -607,6 +469,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         return keys
 
     def action_jail(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.core.edition import SquareKind
         from banker.tui.words import Landing, square_label
 
@@ -618,6 +481,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self._landed(self.selected, Landing(square_label("Jail"), square=SquareKind.JAIL))
 
     def action_auction(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.auction import AuctionScreen
 
         if self.game_is_over():
@@ -634,6 +498,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.app.push_screen(AuctionScreen())
 
     def action_raise_funds(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.raise_funds import RaiseFundsScreen
 
         if self.game_is_over():
@@ -641,6 +506,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         self.app.push_screen(RaiseFundsScreen(self.selected))
 
     def action_end_game(self) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.core import commands as c
         from banker.tui.screens.end_game import EndGameScreen, confirm_end
 
@@ -659,12 +525,14 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
 
     async def action_share(self) -> None:
         """Show the QR code the players scan (starting the table view if needed)."""
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.share import open_share
 
         await open_share(self.banker)
 
     def action_history(self) -> None:
         """The whole history, scrollable and searchable."""
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen())
@@ -715,6 +583,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
 
     async def action_command_bar(self) -> None:
         """Open the command bar (made the first time it is asked for)."""
+        # kept out of the ledger's first frame (start-up)
         from banker.tui.widgets.command_bar import CommandBar, CommandSuggester
 
         found = self.query(CommandBar)
@@ -744,6 +613,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             self._run_line(event)
 
     def _run_line(self, event: Input.Submitted) -> None:
+        # kept out of the ledger's first frame (start-up)
         from banker.core.errors import BankerError
         from banker.core.language import RaiseQuery, Redo, Undo, WorthQuery, read_line
         from banker.tui.words import raise_lines, worth_lines

@@ -19,6 +19,7 @@ from banker.core.state import GameState
 from banker.i18n.message import Message
 from banker.tui.screens.dialog import Dialog
 from banker.tui.screens.follow import Follows
+from banker.tui.screens.settlement import SettlementScreen
 from banker.tui.speech import _, said
 
 REASON_WIDTH = 80
@@ -181,7 +182,6 @@ class RaiseFundsScreen(Follows, Dialog[None]):
 
     @on(Button.Pressed, "#bankrupt")
     def _bankrupt(self) -> None:
-        from banker.tui.screens.settlement import SettlementScreen
 
         self.app.push_screen(SettlementScreen(self.state, self.player), self._declared)
 

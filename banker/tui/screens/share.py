@@ -16,6 +16,9 @@ from banker.core.commands import NewLink
 from banker.i18n.message import N_, plural
 from banker.tui.looks import SCREENS_CSS
 from banker.tui.speech import SpeaksTheGame, _, said
+from banker.web.addresses import forget_share, keep_share, kept_link_key, kept_share, start_kept
+from banker.web.server import TableView
+from banker.web.site import ShareError
 
 if TYPE_CHECKING:
     from banker.tui.app import BankerApp
@@ -117,7 +120,6 @@ class ShareScreen(SpeaksTheGame, ModalScreen[None]):
         self.refresh_bindings()
 
     async def action_stop(self) -> None:
-        from banker.web.addresses import forget_share
 
         await self.view.stop()
         forget_share(self.view.journal.path)
@@ -149,9 +151,6 @@ async def open_share(app: BankerApp, host: str | None = None, port: int = 0) -> 
 
     The server runs on the app's own event loop; it follows the journal by itself.
     """
-    from banker.web.addresses import keep_share, kept_link_key, kept_share, start_kept
-    from banker.web.server import TableView
-    from banker.web.site import ShareError
 
     journal = app.journal
     if journal is None:
