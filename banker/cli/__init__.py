@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -69,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(_home("app").start_app(argv, language=asked))
     if "--verbose" in argv:  # the libraries' own reasons too, after the table's words
         argv = [word for word in argv if word != "--verbose"]
+        import logging  # start-up: only for --verbose
+
         logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="(%(message)s)")
     say = translator(asked or _new_games_language(argv) or default_language())
     speak_arguments(say)  # `--help` and a malformed line's refusal, in the language asked

@@ -9,9 +9,7 @@ import sys
 from pathlib import Path
 
 from banker.cli.actions import Say, said_in, say_in
-from banker.cli.app import start_app
 from banker.core.commands import Command, Setup, check_player_names
-from banker.core.deal import make_deal
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.engine import apply
 from banker.core.errors import BadInput, BankerError
@@ -24,7 +22,6 @@ from banker.i18n.message import N_, Message, joined, msg, plural
 from banker.store import Journal, resolve_game_path
 from banker.store.files import load_rules, read_small
 from banker.store.paths import banker_command, custom_editions, game_argument
-from banker.store.recover import recover
 
 
 def add_new(new: argparse.ArgumentParser, say: Say) -> None:
@@ -141,6 +138,8 @@ def _demo(args: argparse.Namespace) -> int:
     flags = ["--share-port", str(args.share_port)]
     if args.share_host:
         flags += ["--share-host", args.share_host]
+    from banker.cli.app import start_app  # start-up: a game's command does not load the app's
+
     return start_app(flags, demo=True, language=args.said_in)
 
 
@@ -150,6 +149,7 @@ MAX_SCRIPT_BYTES = 4 << 20
 
 def _deal(setup: Setup) -> Command:
     """The deal for a new game, checked before any file is made."""
+    from banker.core.deal import make_deal  # start-up: only `new --deal` deals
 
     assert setup.rules.deal_deeds is not None
     start = new_game_state(setup.players, setup.edition, setup.rules)
@@ -323,6 +323,8 @@ def _edition_list(args: argparse.Namespace) -> int:
 
 
 def _recover(args: argparse.Namespace) -> int:
+
+    from banker.store.recover import recover  # start-up: only `recover` reads damaged files
 
     report = recover(resolve_game_path(args.game), args.to)
     say = translator(args.said_in or report.language)

@@ -6,7 +6,6 @@ import unicodedata
 from typing import Any
 
 from banker.core.ledger import debt_reason
-from banker.core.offers.raising import owing, raise_rows
 from banker.core.state import GameState
 from banker.core.turns import position, square_name, whose_turn
 from banker.core.worth import (
@@ -147,6 +146,8 @@ def raise_lines(state: GameState, player: str, tr: Translator = ENGLISH) -> list
     (the group sold down evenly), every unmortgaged deed's mortgage value."""
 
     m = state.money
+    from banker.core.offers.raising import owing, raise_rows  # start-up: `raise` only
+
     rows = [(row.label.render(tr), row.amount) for row in raise_rows(state, player)]
     width = max(38, *(cells(label) + 2 for label, _amount in rows))
     lines = [msg("{p} could raise:", p=player).render(tr)]

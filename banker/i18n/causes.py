@@ -11,13 +11,18 @@ the `banker.causes` log (shown on the command line with `--verbose`).
 from __future__ import annotations
 
 import errno
-import logging
 import re
 import sqlite3
 
 from banker.i18n.message import N_, Message, msg
 
-log = logging.getLogger("banker.causes")
+
+def log(text: str, *args: object) -> None:
+    """Keep a library's own words in the `banker.causes` log (printed with `--verbose`)."""
+    import logging  # start-up: only once there is something to keep (about 6 ms)
+
+    logging.getLogger("banker.causes").info(text, *args)
+
 
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 """Where TOML's reader says it stopped: `Invalid value (at line 3, column 5)`."""
@@ -64,7 +69,7 @@ def cause_words(exc: BaseException) -> Message | str:
         return own
     words = _kind_words(exc)
     if isinstance(words, Message):
-        log.info("%s: %s", type(exc).__name__, own_text(exc))
+        log("%s: %s", type(exc).__name__, own_text(exc))
     return words
 
 

@@ -67,7 +67,7 @@ def verify(conn: sqlite3.Connection, path: Path, game: Game, chain: str) -> None
 def _integrity(problems: list[object]) -> Message:
     """SQLite's own check found damage: how much, in the reader's words (its English
     lines go to the log)."""
-    causes_log.info("integrity_check: %s", "; ".join(map(str, problems)))
+    causes_log("integrity_check: %s", "; ".join(map(str, problems)))
     return plural(
         len(problems),
         "SQLite's own check of its pages found {n} problem",
