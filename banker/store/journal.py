@@ -419,16 +419,3 @@ def _setup_message(setup: Setup) -> Message:
         board=setup.edition.name_words,
         players=", ".join(setup.players),
     )
-
-
-def _check_header(path: Path) -> None:
-    """Refuse, before SQLite opens it, what is not a Banker game: nothing at all, a FIFO
-    or a device, or another program's database (which must not be changed by opening)."""
-    marked = read_header(
-        path,
-        N_("There is no game at {path}. Start one with 'banker new'."),
-        N_("{path} is not a file: a game is a file."),
-        N_("{path} is not a Banker game file."),
-    )
-    if marked != APPLICATION_ID:
-        raise JournalError("{path} is an SQLite database, but not a Banker game.", path=path)

@@ -15,15 +15,7 @@ def upgrade_game(conn: sqlite3.Connection) -> str:
     try:
         for statement in ff.UPGRADE_1_TO_2:
             conn.execute(statement)
-        previous = ff.GENESIS
-        rows = conn.execute(
-            "SELECT seq, kind, command, target, message, at FROM journal ORDER BY seq"
-        ).fetchall()
-        chains = {}
-        for seq, kind, command, target, message, at in rows:
-            previous = ff.entry_chain(previous, seq, kind, command, target, message, at)
-            chains[seq] = previous
-            conn.execute("UPDATE journal SET chain = ? WHERE seq = ?", (previous, seq))
+        chains = _chain_every_entry(conn)
         for depth, last_seq, ledger in conn.execute(
             "SELECT depth, last_seq, ledger FROM snapshots"
         ).fetchall():
@@ -42,7 +34,7 @@ def upgrade_game(conn: sqlite3.Connection) -> str:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return previous
+    return chains[max(chains)] if chains else ff.GENESIS
 
 
 def upgrade_event(conn: sqlite3.Connection, version: int) -> str:
@@ -54,17 +46,24 @@ def upgrade_event(conn: sqlite3.Connection, version: int) -> str:
         for statement in ff.SCHEMA.split(";"):  # the store's other tables, which it lacked
             if "CREATE TABLE journal" not in statement and statement.strip():
                 conn.execute(statement.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
-        previous = ff.GENESIS
-        rows = conn.execute(
-            "SELECT seq, kind, command, target, message, at FROM journal ORDER BY seq"
-        ).fetchall()
-        for seq, kind, command, target, message, at in rows:
-            previous = ff.entry_chain(previous, seq, kind, command, target, message, at)
-            conn.execute("UPDATE journal SET chain = ? WHERE seq = ?", (previous, seq))
+        chains = _chain_every_entry(conn)
         conn.execute(f"PRAGMA user_version = {int(version)}")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return previous
+    return chains[max(chains)] if chains else ff.GENESIS
+
+
+def _chain_every_entry(conn: sqlite3.Connection) -> dict[int, str]:
+    """Write each entry's digest (`chain`), chained from the first: each entry's, by number."""
+    previous = ff.GENESIS
+    chains: dict[int, str] = {}
+    rows = conn.execute(
+        "SELECT seq, kind, command, target, message, at FROM journal ORDER BY seq"
+    ).fetchall()
+    for seq, kind, command, target, message, at in rows:
+        previous = chains[seq] = ff.entry_chain(previous, seq, kind, command, target, message, at)
+        conn.execute("UPDATE journal SET chain = ? WHERE seq = ?", (previous, seq))
+    return chains
