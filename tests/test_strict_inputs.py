@@ -11,9 +11,9 @@ import pytest
 from banker.cli import main
 from banker.core import commands as c
 from banker.core.edition import load_edition
-from banker.core.engine import MAX_HOLDING
 from banker.core.errors import NotAllowed
 from banker.core.game import Game
+from banker.core.limits import MAX_HOLDING
 from banker.store import Journal
 from tests.english import english_in
 

@@ -13,6 +13,7 @@ from banker.core.commands import Command, Setup, check_player_names
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.engine import apply
 from banker.core.errors import BadInput, BankerError
+from banker.core.limits import MAX_SCRIPT_BYTES
 from banker.core.report import raise_lines, state_json, state_text, worth_lines
 from banker.core.state import new_game_state
 from banker.i18n import default_language, translator
@@ -141,10 +142,6 @@ def _demo(args: argparse.Namespace) -> int:
     from banker.cli.app import start_app  # start-up: a game's command does not load the app's
 
     return start_app(flags, demo=True, language=args.said_in)
-
-
-MAX_SCRIPT_BYTES = 4 << 20
-"""A script of about 80,000 commands: more than any game is played with."""
 
 
 def _deal(setup: Setup) -> Command:

@@ -11,6 +11,7 @@ from msgspec.structs import fields, force_setattr
 
 from banker.core.edition import Edition
 from banker.core.errors import BadInput
+from banker.core.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from banker.core.money import Money
 from banker.core.record import FrozenRecord
 from banker.core.rules import HouseRules
@@ -18,9 +19,6 @@ from banker.i18n.languages import LANGUAGES as LANGUAGES
 from banker.i18n.languages import Language
 from banker.i18n.message import plural
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 8
-MAX_NAME = 24
 RESERVED_WORDS = frozenset({"to", "give", "get", "lift"})
 """Words that separate the parts of a command, so no player name may contain them."""
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from msgspec import Meta
 
 from banker.core.errors import EditionError, FileProblem
+from banker.core.limits import MAX_EDITION_BYTES
 from banker.core.money import Money, format_money
 from banker.core.record import FrozenRecord, ValidationError, problem_words
 from banker.i18n.catalogue import add_words
@@ -561,10 +562,6 @@ def load_edition(source: str | Path = "us") -> Edition:
         except (OSError, UnicodeDecodeError) as exc:
             raise EditionError("{file}: cannot read it ({why})", file=label, why=exc) from None
     return parse_edition(text, label)
-
-
-MAX_EDITION_BYTES = 1 << 20
-"""An edition is a few kilobytes; a megabyte is far more than any could need."""
 
 
 def _read_bounded(path: Path) -> str:

@@ -13,6 +13,7 @@ from msgspec import Struct
 from banker.core.commands import Command
 from banker.core.errors import BankerError, NotAllowed
 from banker.core.ledger import owing, pay_covered_debts
+from banker.core.limits import MAX_HOLDING
 from banker.core.state import GameState
 from banker.core.turns import follow
 from banker.core.verbs import Verb, verb_of
@@ -64,12 +65,6 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
             message = msg("{text}; {paid}", text=message, paid=joined(paid, "; "))
     _check_holdings(new)
     return new, Receipt(message)
-
-
-MAX_HOLDING = 10**12
-"""The most one player or the Free Parking pot may hold: a trillion of the edition's
-money, a thousand times the largest single amount. Past it a house rule or a script has
-run away, and the command is refused before anything is written."""
 
 
 def _check_holdings(state: GameState) -> None:

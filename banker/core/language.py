@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 from banker.core import commands as c
 from banker.core.errors import BadInput
+from banker.core.limits import MAX_LINE
 from banker.core.reading import Args, HistoryMove, Question, RaiseQuery, Redo, Undo, WorthQuery
 from banker.core.reading import amount as amount
 from banker.core.reading import dice as dice
@@ -20,7 +21,6 @@ from banker.core.state import GameState
 from banker.core.verbs import WORDS, word_named
 
 __all__ = [
-    "MAX_LINE",
     "USAGE",
     "VERBS",
     "HistoryMove",
@@ -43,12 +43,6 @@ USAGE: dict[str, str] = {word.word: word.usage for word in WORDS}
 """Every verb and its form, for help, completion and refusals."""
 
 VERBS = tuple(USAGE)
-
-MAX_LINE = 1000
-"""The longest line the bank reads, in characters. The largest trade there can be (two
-24-character names, every deed of the board named in full, about 470 characters, and cash
-both ways) is under 600, so a thousand leaves room to spare; a longer line is a paste gone
-wrong, refused at once instead of read."""
 
 
 def read_line(text: str, state: GameState) -> Line:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from banker.core.edition import Deed
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash, UnknownName
-from banker.core.money import MAX_AMOUNT, Money
+from banker.core.limits import MAX_AMOUNT
+from banker.core.money import Money
 from banker.core.state import Debt, GameState, Player
 from banker.core.worth import raisable
 from banker.i18n.message import Message, msg

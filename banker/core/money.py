@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-__all__ = ["MAX_AMOUNT", "Money", "format_money", "percent_of"]
+__all__ = ["Money", "format_money", "percent_of"]
 
 Money: TypeAlias = int
 """An amount in whole units of the edition's currency. Never a float."""
-
-MAX_AMOUNT = 1_000_000_000
-"""No table moves more than this in one go; larger numbers are typing mistakes, and a
-house rule or a file may not set one either."""
 
 
 def format_money(amount: Money, symbol: str = "$", suffix: bool = False) -> str:

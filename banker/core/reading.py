@@ -17,11 +17,10 @@ from msgspec import Struct
 from banker.core import commands as c
 from banker.core.errors import BadInput, BankerError, UnknownName
 from banker.core.level import HOTEL_CODE, MOST_HOUSES
-from banker.core.money import MAX_AMOUNT
+from banker.core.limits import MAX_AMOUNT, MAX_DICE, MIN_DICE
 from banker.core.names import candidates, match, normalize, ranked
 from banker.core.state import GameState
 from banker.core.turns import find_square, kinds, squares, typed_square_names
-from banker.core.worth import MAX_DICE, MIN_DICE
 from banker.i18n.languages import is_language
 from banker.i18n.message import Message, joined
 

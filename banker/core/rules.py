@@ -8,17 +8,12 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 from msgspec import Meta
 from msgspec.structs import fields as struct_fields
 
-from banker.core.money import MAX_AMOUNT
+from banker.core.limits import MAX_AMOUNT, MAX_MINUTES, MAX_PIECES
 from banker.core.record import FrozenRecord, ValidationError
 from banker.i18n.message import N_, Joined, Message, joined, msg
 
 PhoneRequestKind = Literal["mortgage", "lift", "build", "sell", "settle", "jail", "tax"]
 """The kinds of request a player's phone may make (`banker.core.asks`)."""
-
-MAX_PIECES = 1000
-"""The most houses or hotels a house rule may put in the bank."""
-MAX_MINUTES = 7 * 24 * 60
-"""The longest time limit a game may have: a week."""
 
 
 class IncomeTaxMode(StrEnum):

@@ -7,13 +7,11 @@ from msgspec import Struct
 from banker.core.commands import RentVariant
 from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, NotAllowed
+from banker.core.limits import MAX_DICE, MIN_DICE
 from banker.core.money import Money
 from banker.core.rules import IncomeTaxMode, MortgagedGroupRent
 from banker.core.state import GameState
 from banker.i18n.message import Message, msg, plural
-
-MIN_DICE = 2
-MAX_DICE = 12
 
 
 class Rent(Struct, frozen=True):

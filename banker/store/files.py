@@ -8,11 +8,9 @@ import stat
 from pathlib import Path
 
 from banker.core.errors import BadInput
+from banker.core.limits import MAX_RULES_BYTES
 from banker.core.record import ValidationError
 from banker.core.rules import HouseRules, rules_problems
-
-MAX_RULES_BYTES = 64 << 10
-"""A house-rules file is a few hundred bytes; anything past this is not one."""
 
 
 def read_small(path: Path, most: int) -> str:

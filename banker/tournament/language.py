@@ -35,13 +35,13 @@ from typing import TYPE_CHECKING, Any
 from banker.core.commands import check_player_names, name_key
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError, NotAllowed
+from banker.core.limits import MAX_HOLDING
 from banker.i18n import ENGLISH, LANGUAGES, Translator, translator
 from banker.i18n.message import N_, Message, joined, msg, plural
 from banker.store.sqlfile import now
 from banker.tournament.director import board_words, results_csv, standings, standings_csv, time_left
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import (
-    MAX_WORTH,
     PHASE_WORDS,
     TIE_BREAK_WORDS,
     AddAlternates,
@@ -433,7 +433,7 @@ def _table_and_places(text: str, recorded: tuple[Place, ...] = ()) -> tuple[int,
             raise BadInput("{item}: write Name=worth, e.g. Ana=2400.", item=item.strip()[:60])
         if worth.casefold() in _bankrupt_words():
             bankrupt, amount = True, 0
-        elif WORTH.fullmatch(worth) and abs(int(worth)) <= MAX_WORTH:
+        elif WORTH.fullmatch(worth) and abs(int(worth)) <= MAX_HOLDING:
             amount = int(worth)
             bankrupt = amount == 0 and name in was_bankrupt
         else:
@@ -441,7 +441,7 @@ def _table_and_places(text: str, recorded: tuple[Place, ...] = ()) -> tuple[int,
                 "{item}: write Name=worth (a whole number of at most {most}), or "
                 "Name=bankrupt, e.g. Ana=2400.",
                 item=item.strip()[:60],
-                most=f"{MAX_WORTH:,}",
+                most=f"{MAX_HOLDING:,}",
             )
         if places and places[-1].bankrupt and not bankrupt:
             raise BadInput(

@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from banker.core.errors import BankerError, UnknownName
+from banker.core.limits import MAX_HOLDING, MAX_PLAYERS
 from banker.core.rules import HouseRules
 from banker.i18n.message import N_, Message, joined, msg
 
@@ -399,7 +400,7 @@ def places_from_table(table: dict[str, object]) -> tuple[Place, ...] | None:
     if final is None:
         return None
     unreadable = BankerError("its final standings cannot be read")
-    if not isinstance(final, list) or not 1 <= len(final) <= MAX_TABLE:
+    if not isinstance(final, list) or not 1 <= len(final) <= MAX_PLAYERS:
         raise unreadable
     places: list[Place] = []
     for index, row in enumerate(final, start=1):
@@ -412,18 +413,12 @@ def places_from_table(table: dict[str, object]) -> tuple[Place, ...] | None:
             or type(place) is not int
             or place != index
             or type(worth) is not int
-            or abs(worth) > MAX_WORTH
+            or abs(worth) > MAX_HOLDING
             or not isinstance(bankrupt, bool)
         ):
             raise unreadable
         places.append(Place(name=name, place=place, worth=worth, bankrupt=bankrupt))
     return tuple(places)
-
-
-MAX_TABLE = 8
-"""The most players a table seats (RULES.md, "Players' names")."""
-MAX_WORTH = 10**12
-"""No worth at a table comes near this: one beyond it is not a table's."""
 
 
 _SETUP_LIMITS: dict[str, str] = {

@@ -16,12 +16,10 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from banker.core.commands import MAX_PLAYERS, MIN_PLAYERS, check_player_names
+from banker.core.commands import check_player_names
 from banker.core.errors import BankerError
+from banker.core.limits import MAX_HOLDING, MAX_PLAYERS, MAX_SEQ, MIN_PLAYERS
 from banker.i18n.message import Message, msg
-
-MAX_AMOUNT = 10**12
-"""No amount at a table comes near this (the game refuses holdings beyond it)."""
 
 
 def _inert(text: str) -> str:
@@ -36,7 +34,7 @@ def _text(most: int) -> Any:
     return Annotated[str, Field(max_length=most), AfterValidator(_inert)]
 
 
-Amount = Annotated[int, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
+Amount = Annotated[int, Field(ge=-MAX_HOLDING, le=MAX_HOLDING)]
 Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_inert)]
 Scalar = bool | int | str | None
 
@@ -67,7 +65,7 @@ class SeenDeed(_Seen):
 
 
 class SeenEntry(_Seen):
-    seq: int = Field(ge=0, le=MAX_AMOUNT)
+    seq: int = Field(ge=0, le=MAX_SEQ)
     at: _text(40)  # type: ignore[valid-type]
     text: _text(400)  # type: ignore[valid-type]
     undone: bool = False
@@ -80,7 +78,7 @@ RuleList = Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_lengt
 class SeenTable(_Seen):
     """The part of a table view the director uses, every value bounded."""
 
-    seq: int = Field(ge=0, le=MAX_AMOUNT)
+    seq: int = Field(ge=0, le=MAX_SEQ)
     board: _text(80)  # type: ignore[valid-type]
     rules: dict[Annotated[str, Field(max_length=40)], Scalar | RuleList] = Field(max_length=64)
     players: list[SeenPlayer] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)

@@ -23,9 +23,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from banker.core import commands as c
 from banker.core.asks import Asks, asked_offer
-from banker.core.commands import MAX_NAME, Command
+from banker.core.commands import Command
 from banker.core.errors import BankerError
-from banker.core.money import MAX_AMOUNT
+from banker.core.limits import MAX_AMOUNT, MAX_NAME
 from banker.core.phone import PhoneAct, phone_command
 from banker.core.proposals import Proposal, Proposals
 from banker.core.state import GameState

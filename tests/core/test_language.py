@@ -15,7 +15,8 @@ from banker.core import commands as c
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError, UnknownName
 from banker.core.game import Game
-from banker.core.language import MAX_LINE, Redo, Undo, WorthQuery, parse, read_line
+from banker.core.language import Redo, Undo, WorthQuery, parse, read_line
+from banker.core.limits import MAX_LINE
 from banker.core.state import GameState
 
 

@@ -15,15 +15,8 @@ from banker.core.edition import load_edition
 from banker.core.engine import apply as apply_command
 from banker.core.errors import BankerError
 from banker.core.game import Game
-from banker.core.language import (
-    MAX_LINE,
-    VERBS,
-    RaiseQuery,
-    Redo,
-    Undo,
-    WorthQuery,
-    read_line,
-)
+from banker.core.language import VERBS, RaiseQuery, Redo, Undo, WorthQuery, read_line
+from banker.core.limits import MAX_LINE
 from banker.core.offers.building import building_groups, group_plans
 from banker.core.offers.raising import raise_rows, raising_moves
 from banker.core.rules import HouseRules

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual import events
 
-from banker.core.language import MAX_LINE
+from banker.core.limits import MAX_LINE
 from banker.core.verbs import WORDS, Word
 from banker.store import Journal
 from banker.tui.app import make_app

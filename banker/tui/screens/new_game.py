@@ -13,11 +13,12 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, Input, Select, Static
 
-from banker.core.commands import MAX_PLAYERS, DealDeeds, Setup, check_player_names
+from banker.core.commands import DealDeeds, Setup, check_player_names
 from banker.core.deal import make_deal
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.engine import apply
 from banker.core.errors import BankerError
+from banker.core.limits import MAX_PLAYERS
 from banker.core.rules import HouseRules, IncomeTaxMode, MortgagedGroupRent, Rounding
 from banker.core.state import new_game_state
 from banker.i18n import LANGUAGES

@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from banker.core.language import MAX_LINE
+from banker.core.limits import MAX_LINE
 from banker.core.state import GameState
 from banker.core.verbs import WORDS, word_named
 from banker.i18n.message import N_
