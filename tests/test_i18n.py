@@ -253,3 +253,41 @@ def test_a_postgresql_reason_is_said_by_its_class() -> None:
     assert not isinstance(gone, str)
     assert gone.render(malay) == malay("the database cannot be reached")
     assert "permission denied" not in refused.render(malay)
+
+
+def test_the_causes_tell_an_error_by_its_class_never_by_its_name() -> None:
+    """A library's error is matched as an instance of its class (the library loaded), not
+    by comparing class or module names as text; and each of them is said."""
+    import json as json_module
+    import re
+    import tomllib
+
+    import msgspec
+    import pydantic
+
+    from banker.i18n.causes import cause_words
+
+    source = Path(__file__).resolve().parents[1] / "banker"
+    by_name = [
+        f"{path.name}:{n}"
+        for path in source.rglob("*.py")
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if re.search(r"__name__\s*(==|in\b)(?!\s*[\"']__main__)|__module__\b", line)
+    ]
+    assert by_name == []
+    try:
+        tomllib.loads("a = ")
+    except tomllib.TOMLDecodeError as exc:
+        assert "TOML" in str(cause_words(exc))
+    try:
+        json_module.loads("{")
+    except json_module.JSONDecodeError as exc:
+        assert "JSON" in str(cause_words(exc))
+    try:
+        msgspec.convert("x", int)
+    except msgspec.ValidationError as exc:
+        assert str(cause_words(exc)) == "its contents are not valid"
+    try:
+        pydantic.TypeAdapter(int).validate_python("x")
+    except pydantic.ValidationError as exc:
+        assert str(cause_words(exc)) == "its contents are not valid"

@@ -11,8 +11,10 @@ the `banker.causes` log (shown on the command line with `--verbose`).
 from __future__ import annotations
 
 import errno
+import json
 import re
 import sqlite3
+import sys
 
 from banker.i18n.message import N_, Message, msg
 
@@ -73,17 +75,26 @@ def cause_words(exc: BaseException) -> Message | str:
     return words
 
 
+def _loaded(module: str, name: str) -> tuple[type[BaseException], ...]:
+    """The exception class `name` of `module` when that library is loaded, else nothing
+    to match (an error of a library never loaded cannot have been raised, and the
+    causes do not load one to find out)."""
+    found = getattr(sys.modules.get(module), name, None)
+    return (found,) if isinstance(found, type) and issubclass(found, BaseException) else ()
+
+
 def _kind_words(exc: BaseException) -> Message | str:
     if isinstance(exc, UnicodeDecodeError):
         return msg(N_("it is not text in UTF-8 (byte {n})"), n=exc.start + 1)
     if isinstance(exc, UnicodeEncodeError):
         return msg(N_("it cannot be written as UTF-8 text"))
-    if type(exc).__name__ == "TOMLDecodeError":
+    if isinstance(exc, _loaded("tomllib", "TOMLDecodeError")):
         return _toml_words(str(exc))
-    if type(exc).__name__ == "JSONDecodeError":
-        line, column = getattr(exc, "lineno", 0), getattr(exc, "colno", 0)
-        return msg(N_("it is not JSON: line {line}, column {column}"), line=line, column=column)
-    if type(exc).__module__.split(".")[0] == "psycopg":
+    if isinstance(exc, json.JSONDecodeError):
+        return msg(
+            N_("it is not JSON: line {line}, column {column}"), line=exc.lineno, column=exc.colno
+        )
+    if isinstance(exc, _loaded("psycopg", "Error")):
         return _postgres_words(exc)
     if isinstance(exc, TimeoutError) and exc.errno is None:
         return msg(N_("no answer in time"))
@@ -96,7 +107,10 @@ def _kind_words(exc: BaseException) -> Message | str:
         if isinstance(code, int) and (code & 0xFF) in _SQLITE_CAUSES:
             return msg(_SQLITE_CAUSES[code & 0xFF])
         return msg(N_("a database error"))
-    if type(exc).__name__ == "ValidationError":  # pydantic's or msgspec's: not for the table
+    # pydantic's or msgspec's: not for the table (what is wrong is said where it is read)
+    if isinstance(
+        exc, _loaded("msgspec", "ValidationError") + _loaded("pydantic_core", "ValidationError")
+    ):
         return msg(N_("its contents are not valid"))
     if isinstance(exc, RecursionError):
         return msg(N_("it is nested too deeply to be read"))
@@ -148,6 +162,8 @@ def _postgres_words(exc: BaseException) -> Message:
     state = getattr(exc, "sqlstate", None)
     if isinstance(state, str) and state[:2] in _POSTGRES_CLASSES:
         return msg(_POSTGRES_CLASSES[state[:2]])
-    if type(exc).__name__ in ("OperationalError", "InterfaceError", "ConnectionTimeout"):
-        return msg(N_("the database cannot be reached"))
+    if isinstance(
+        exc, _loaded("psycopg", "OperationalError") + _loaded("psycopg", "InterfaceError")
+    ):
+        return msg(N_("the database cannot be reached"))  # its ConnectionTimeout is one too
     return msg(N_("a database error"))
