@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 from banker.core.errors import BankerError, UnknownName
 from banker.core.limits import MAX_HOLDING, MAX_PLAYERS
@@ -98,21 +99,21 @@ class EventSetup(BaseModel):
         if not self.phases:
             return self
         if sum(p.rounds for p in self.phases) != self.rounds:
-            raise ValueError("[phase-rounds]")
+            raise _across("phase-rounds")
         first, *later = self.phases
         if first.players is not None or any(p.players is None for p in later):
-            raise ValueError("[phase-cuts]")
+            raise _across("phase-cuts")
         cuts = [p.players or 0 for p in later]
         if any(b >= a for a, b in zip(cuts, cuts[1:], strict=False)):
-            raise ValueError("[phase-cuts]")
+            raise _across("phase-cuts")
         if self.best is not None or self.advance != "winners":
-            raise ValueError("[phase-advance]")
+            raise _across("phase-advance")
         if not 1 <= len(self.points) <= 8 or any(not 0 <= p <= 1000 for p in self.points):
-            raise ValueError("[points]")
+            raise _across("points")
         if any(b > a for a, b in zip(self.points, self.points[1:], strict=False)):
-            raise ValueError("[points]")
+            raise _across("points")
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
-            raise ValueError("[tie_breaks]")
+            raise _across("tie_breaks")
         return self
 
     def phase_of(self, number: int) -> tuple[int, Phase] | None:
@@ -444,16 +445,19 @@ _SETUP_LIMITS: dict[str, str] = {
 }
 
 
+def _across(key: str) -> PydanticCustomError:
+    """A check across a new event's settings refused: the key of `_SETUP_LIMITS` that
+    says why, as the error's own type (read back by `setup_problems`, never from text)."""
+    return PydanticCustomError(key, "settings refused: {key}", {"key": key})
+
+
 def setup_problems(exc: ValidationError) -> Message:
     """What is wrong with a new event's settings, in the table's words (never pydantic's
     own English): one sentence per field refused."""
     fields: list[str] = []
     for error in exc.errors():
         loc = error.get("loc") or ("",)
-        field_name = str(loc[0])
-        text = str(error.get("msg", ""))
-        if not field_name and "[" in text:  # a check across fields names its own key
-            field_name = text[text.index("[") + 1 : text.index("]")]
+        field_name = str(loc[0]) or error["type"]  # a check across fields: its own key
         if field_name not in fields:
             fields.append(field_name)
     said = [msg(_SETUP_LIMITS.get(f, N_("Another setting is out of range."))) for f in fields]
