@@ -104,7 +104,7 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> Iterator[Import
                 continue  # for the type checker only: never imported when running
             if isinstance(child, ast.Import):
                 for alias in child.names:
-                    yield from targets(alias.name, (), child.lineno, top)
+                    yield from targets(alias.name, [], child.lineno, top)
             elif isinstance(child, ast.ImportFrom):
                 base = child.module or ""
                 if child.level:
@@ -116,10 +116,10 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> Iterator[Import
                 inner = isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
                 yield from walk(child, top and not inner)
 
-    def targets(base: str, names: object, line: int, top: bool) -> Iterator[Import]:
+    def targets(base: str, names: list[str], line: int, top: bool) -> Iterator[Import]:
         if base.split(".")[0] != "banker":
             return
-        found = [f"{base}.{n}" for n in names if f"{base}.{n}" in known] if names else []  # type: ignore[attr-defined]
+        found = [f"{base}.{n}" for n in names if f"{base}.{n}" in known]
         for target in found or [base]:
             if target in known and target != name:
                 yield Import(name, target, line, top, top or said_why(line))

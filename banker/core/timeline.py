@@ -415,10 +415,13 @@ class Timeline(Generic[S, C]):
     # Rebuilding from a journal.
 
     def restack(
-        self, entries: Iterable[tuple[int, EntryKind, str | None, int | None, Message | str]]
+        self,
+        entries: Iterable[tuple[int, EntryKind, str | None, int | None, Message | str]],
+        read_now: bool = False,
     ) -> None:
         """The stacks from journal entries (seq, kind, command, target, message) alone,
-        nothing replayed yet (`replay`).
+        nothing replayed yet (`replay`); `read_now`: every command read here (those later
+        undone too), not when first needed.
 
         Raises:
             JournalError: an entry is inconsistent with the ones before it.
@@ -430,7 +433,8 @@ class Timeline(Generic[S, C]):
             if kind == "command":
                 if payload is None:
                     raise JournalError("Journal entry {seq} has no command.", seq=seq)
-                self.applied.append(self.entry(seq, payload, message))
+                command = self.read(payload) if read_now else None
+                self.applied.append(self.entry(seq, payload, message, command))
                 self.undone.clear()
             elif kind == "undo":
                 if not self.follows(kind, target):

@@ -308,23 +308,16 @@ class EntryJournal(Generic[S, C]):
             # takes the commands in it, and every one written after it too: found before
             # the next command is acknowledged, and nothing more is written.
             raise JournalError(words.cut_wal, path=self.path)
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._conn.execute(
-                "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (pending.seq, pending.kind, command, target, message, at, chain),
-            )
-            self._also(pending)
-            self._conn.execute("COMMIT")
+        try:  # whatever fails, the entry is not kept: nothing applied
+            with sf.transaction(self._conn):
+                self._conn.execute(
+                    "INSERT INTO journal (seq, kind, command, target, message, at, chain)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (pending.seq, pending.kind, command, target, message, at, chain),
+                )
+                self._also(pending)
         except DB_ERRORS as exc:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
             raise JournalError(words.not_saved, why=exc) from None
-        except BaseException:  # whatever failed, the entry is not kept: nothing applied
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            raise
         self._chain = chain
         self.timeline.commit(pending)
         self._wal.note()

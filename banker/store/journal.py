@@ -89,18 +89,20 @@ class Journal(EntryJournal[GameState, Command]):
         note: Message | None = None,
     ):
         super().__init__(path, conn, game, lock, chain)
-        self.game = game
         self.note = note
         self._older: Older | None = None
         """The reader of the entries not checked at opening (opened from a checkpoint)."""
 
+    timeline: Game
+
     @property
     def game(self) -> Game:
-        return self._game
+        """The game the file holds (its timeline)."""
+        return self.timeline
 
     @game.setter
     def game(self, game: Game) -> None:
-        self._game = self.timeline = game
+        self.timeline = game
 
     # Creating and opening.
 
@@ -261,23 +263,21 @@ class Journal(EntryJournal[GameState, Command]):
             # a state that does not add up is never written down as the truth: without
             # a new checkpoint the next opening replays the entries after the last one
             point = None if validate(self.game.state) else checkpoint_row(self.game, self._chain)
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._conn.execute("DELETE FROM views")
-            self._conn.execute(
-                "INSERT INTO views (seq, view) VALUES (?, ?)",
-                (self.game.seq, json.dumps(saved, ensure_ascii=False)),
-            )
-            if point is not None:
-                self._conn.execute("DELETE FROM checkpoint")
+            with sf.transaction(self._conn):
+                self._conn.execute("DELETE FROM views")
                 self._conn.execute(
-                    'INSERT INTO checkpoint (seq, chain, applied, undone, ledger, "check")'
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    point,
+                    "INSERT INTO views (seq, view) VALUES (?, ?)",
+                    (self.game.seq, json.dumps(saved, ensure_ascii=False)),
                 )
-            self._conn.execute("COMMIT")
+                if point is not None:
+                    self._conn.execute("DELETE FROM checkpoint")
+                    self._conn.execute(
+                        'INSERT INTO checkpoint (seq, chain, applied, undone, ledger, "check")'
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        point,
+                    )
         except Exception:  # noqa: BLE001 - only a shortcut: never a reason to fail
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
+            pass  # rolled back whole
 
     def verify(self) -> int:
         """Check the whole file (`store.verify`). Returns the number of entries.

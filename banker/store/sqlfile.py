@@ -14,6 +14,7 @@ import os
 import shutil
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
@@ -227,3 +228,17 @@ def close_quietly(conn: sqlite3.Connection | None, lock: IO[bytes] | None) -> No
             pass
     if lock is not None:
         lock.close()
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction (`BEGIN IMMEDIATE`): committed whole at the end of the block,
+    or rolled back whole when anything in it fails, the commit included."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise

@@ -7,12 +7,12 @@ import sqlite3
 
 from banker.store import fileformat as ff
 from banker.store.fileformat import SCHEMA_VERSION
+from banker.store.sqlfile import transaction
 
 
 def upgrade_game(conn: sqlite3.Connection) -> str:
     """Give a version 1 file its digests (its entries were just checked by replaying)."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(conn):
         for statement in ff.UPGRADE_1_TO_2:
             conn.execute(statement)
         chains = _chain_every_entry(conn)
@@ -29,30 +29,19 @@ def upgrade_game(conn: sqlite3.Connection) -> str:
                     "DELETE FROM snapshots WHERE depth = ? AND last_seq = ?", (depth, last_seq)
                 )
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
     return chains[max(chains)] if chains else ff.GENESIS
 
 
 def upgrade_event(conn: sqlite3.Connection, version: int) -> str:
     """Give a version 1 event file the game store's schema and its digests, as file
     `version` (its entries were just checked by replaying)."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(conn):
         conn.execute("ALTER TABLE journal ADD COLUMN chain TEXT")
         for statement in ff.SCHEMA.split(";"):  # the store's other tables, which it lacked
             if "CREATE TABLE journal" not in statement and statement.strip():
                 conn.execute(statement.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
         chains = _chain_every_entry(conn)
         conn.execute(f"PRAGMA user_version = {int(version)}")
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
     return chains[max(chains)] if chains else ff.GENESIS
 
 

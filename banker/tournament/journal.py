@@ -202,16 +202,13 @@ class EventJournal(EntryJournal[EventState, EventCommand]):
         if self._lock is None or not self._wal.kept():
             return  # read-only, or the -wal was tampered with: the next entry says so
         try:
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._conn.execute(ADDRESSES)
-            self._conn.execute(
-                "INSERT OR REPLACE INTO addresses (name, port, token) VALUES (?, ?, ?)",
-                (name, port, token),
-            )
-            self._conn.execute("COMMIT")
+            with sf.transaction(self._conn):
+                self._conn.execute(ADDRESSES)
+                self._conn.execute(
+                    "INSERT OR REPLACE INTO addresses (name, port, token) VALUES (?, ?, ?)",
+                    (name, port, token),
+                )
         except DB_ERRORS:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
             return  # only a new address next time
         self._wal.note()
 
@@ -326,8 +323,6 @@ def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> tuple
             setup = EventSetup.model_validate_json(command)
             timeline = event_timeline(setup)
             continue
-        if kind == "command" and type(command) is str:
-            parse_command(command)  # every command read, those undone too (a redo reads it)
         try:
             entry: tuple[int, EntryKind, str | None, int | None, str] = (
                 seq,
@@ -336,7 +331,7 @@ def _load(path: Path, conn: sqlite3.Connection, lock: IO[bytes] | None) -> tuple
                 target if type(target) is int else None,
                 message,
             )
-            timeline.restack([entry])
+            timeline.restack([entry], read_now=True)  # those undone too: a redo reads them
         except JournalError:
             raise _bad_entry(path, seq, msg("it does not follow from the ones before it")) from None
     if timeline is None or setup is None:
