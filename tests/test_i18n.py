@@ -220,14 +220,15 @@ def test_a_librarys_reason_is_said_by_its_kind(caplog: pytest.LogCaptureFixture)
     library's own English goes to the log (shown with --verbose)."""
     import json
     import logging
-    import tomllib
+
+    import tomli
 
     from banker.i18n.causes import cause_words
 
     thai = translator("th")
     cases = {
-        "ไม่ใช่ TOML: บรรทัด 2 คอลัมน์ 5": _raised(lambda: tomllib.loads("a = 1\nb = \n")),
-        "ไม่ใช่ TOML: ไฟล์จบกลางค่า": _raised(lambda: tomllib.loads('a = "')),
+        "ไม่ใช่ TOML: บรรทัด 2 คอลัมน์ 5": _raised(lambda: tomli.loads("a = 1\nb = \n")),
+        "ไม่ใช่ TOML: ไฟล์จบกลางค่า": _raised(lambda: tomli.loads('a = "')),
         "ไม่ใช่ JSON: บรรทัด 1 คอลัมน์ 6": _raised(lambda: json.loads('{"a":')),
         "ไม่ใช่ข้อความ UTF-8 (ไบต์ที่ 3)": _raised(lambda: b"ab\xff".decode("utf-8")),
     }
@@ -260,10 +261,10 @@ def test_the_causes_tell_an_error_by_its_class_never_by_its_name() -> None:
     by comparing class or module names as text; and each of them is said."""
     import json as json_module
     import re
-    import tomllib
 
     import msgspec
     import pydantic
+    import tomli
 
     from banker.i18n.causes import cause_words
 
@@ -276,8 +277,8 @@ def test_the_causes_tell_an_error_by_its_class_never_by_its_name() -> None:
     ]
     assert by_name == []
     try:
-        tomllib.loads("a = ")
-    except tomllib.TOMLDecodeError as exc:
+        tomli.loads("a = ")
+    except tomli.TOMLDecodeError as exc:
         assert "TOML" in str(cause_words(exc))
     try:
         json_module.loads("{")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import re
 import signal
 import sys
 from pathlib import Path
@@ -18,6 +17,7 @@ from banker.core.errors import BadInput
 from banker.i18n.arguments import STANDINGS_PAGE, add_listening
 from banker.i18n.message import N_, msg, plural
 from banker.national.outbox import Outbox
+from banker.national.venues import VENUE_ID
 from banker.store.files import load_rules
 from banker.tournament.director import results_csv, standings_csv
 from banker.tournament.join import send_join
@@ -294,7 +294,7 @@ def _perform(args: argparse.Namespace) -> int:
 
 
 def _venue_id(venue: str) -> str:
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", venue):
+    if not VENUE_ID.fullmatch(venue):
         raise BadInput("--venue: lower-case letters, digits and dashes, e.g. kl-1.")
     return venue
 

@@ -622,12 +622,12 @@ def parse_edition(text: str, label: str = "edition") -> Edition:
     """Parse and check the TOML text of an edition. Every number must be written as a
     whole number (`200`, never `true`, `"200"`, `2e2` or `200.0`): the edition is checked
     as JSON, where nothing is converted."""
-    import tomllib  # only for an edition file: a game's own edition is in its setup
+    import tomli  # only for an edition file: a game's own edition is in its setup
 
     try:
-        data = tomllib.loads(text)
+        data = tomli.loads(text)
         as_json = json.dumps(data)
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise EditionError("{file}: {why}", file=label, why=exc) from None
     except (ValueError, TypeError):  # a number of thousands of digits, a date
         raise EditionError(

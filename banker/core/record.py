@@ -13,17 +13,28 @@ way there (`__get_pydantic_core_schema__`).
 
 from __future__ import annotations
 
-import re
 from typing import Any, Self
 
 import msgspec
 
-from banker.core.errors import FileProblem
-from banker.i18n.message import N_, Message, msg
+from banker.core.problems import NOT_VALID, Problem, first_problem
+from banker.i18n.message import Message, msg
 
 ValidationError = msgspec.ValidationError
-"""What `load` and `load_json` raise for data that is not the record: the first problem
-and where it is (`$.deeds[3].price`)."""
+"""What `load` and `load_json` raise for data that is not the record (a `RecordError`,
+which says the first problem and where it is)."""
+
+_UNREADABLE = object()
+
+
+class RecordError(msgspec.ValidationError):
+    """A record refused when it was read: the first problem and where it is, found by
+    walking the record's type over the data (`core.problems`); its text is that problem
+    in English words."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.words().render())
+        self.problem = problem
 
 
 def problem_at(exc: ValidationError) -> str:
@@ -35,59 +46,15 @@ def problem_at(exc: ValidationError) -> str:
 def problem_words(exc: ValidationError) -> Message:
     """A refusal of a file's field where it is first, in words to translate: the field's
     path as the file writes it, then what is wrong (`deeds.3.price: must be 1 or more`)."""
-    found = re.fullmatch(r"(.*) - at `\$(.*)`", str(exc), re.DOTALL)
-    text, where = (found[1], found[2]) if found else (str(exc), "")
-    where = re.sub(r"\[(\d+)\]", r".\1", where).removeprefix(".")
-    own = exc.__cause__
-    what: Message | str = text
-    if isinstance(own, FileProblem):  # one of the game's own checks: its own words
-        what = own.message
-    for pattern, said in _FIELD_WORDS:
-        named = re.fullmatch(pattern, text)
-        if named:
-            where = f"{where}.{named[1]}" if where else named[1]
-            what = msg(said)
-    bound = re.fullmatch(r"Expected `[^`]*` (>=|<=|of length >=|of length <=) (\d+)", text)
-    if bound:
-        what = msg(_BOUND_WORDS[bound[1]], n=bound[2])
-    kind = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", text)
-    if kind:
-        what = msg("must be {kind}, not {got}", kind=_kind(kind[1]), got=_kind(kind[2]))
-    return msg("{where}: {what}", where=where, what=what) if where else msg("{what}", what=what)
+    if isinstance(exc, RecordError):
+        return exc.problem.words()
+    return msg(NOT_VALID)  # not read by a record: nothing more precise is known
 
 
 def refusal_of(exc: ValueError) -> Message | ValueError:
     """Why a record was refused when it was read back: a field and its problem, in the
     reader's words, for a record's own check; other errors as they are (for `msg`)."""
     return problem_words(exc) if isinstance(exc, ValidationError) else exc
-
-
-def _kind(name: str) -> Message | str:
-    return msg(_KINDS[name]) if name in _KINDS else name
-
-
-_FIELD_WORDS = (
-    (r"Object missing required field `(.*)`", N_("required, and missing")),
-    (r"Object contains unknown field `(.*)`", N_("not a field it can have")),
-)
-_BOUND_WORDS = {
-    ">=": N_("must be {n} or more"),
-    "<=": N_("must be {n} or less"),
-    "of length >=": N_("must be at least {n} long"),
-    "of length <=": N_("must be at most {n} long"),
-}
-_KINDS = {
-    "int": N_("a whole number"),
-    "int | null": N_("a whole number"),
-    "str": N_("text"),
-    "str | null": N_("text"),
-    "bool": N_("true or false"),
-    "float": N_("a decimal number"),
-    "array": N_("a list"),
-    "object": N_("a table"),
-    "null": N_("nothing"),
-}
-"""What the kinds of value in a file are called in a refusal."""
 
 
 class _Reading:
@@ -103,12 +70,25 @@ class _Reading:
         Raises:
             ValidationError: what is wrong, and where.
         """
-        return msgspec.convert(data, cls)
+        try:
+            return msgspec.convert(data, cls)
+        except msgspec.ValidationError:
+            raise RecordError(first_problem(cls, data)) from None
 
     @classmethod
     def load_json(cls, data: str | bytes) -> Self:
         """The record from JSON, checked as `load` checks it."""
-        return msgspec.json.decode(data, type=cls)
+        try:
+            return msgspec.json.decode(data, type=cls)
+        except msgspec.ValidationError:
+            pass
+        try:  # where it is wrong: the data as JSON holds it, walked as the record
+            plain = msgspec.json.decode(data)
+        except msgspec.DecodeError:
+            plain = _UNREADABLE
+        raise RecordError(
+            first_problem(cls, plain) if plain is not _UNREADABLE else Problem((), msg(NOT_VALID))
+        ) from None
 
     def to_data(self) -> dict[str, Any]:
         """The record as plain data (what JSON holds), every field included."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import errno
 import json
-import re
 import sqlite3
 import sys
+from typing import Any
 
 from banker.i18n.message import N_, Message, msg
 
@@ -25,9 +25,6 @@ def log(text: str, *args: object) -> None:
 
     logging.getLogger("banker.causes").info(text, *args)
 
-
-_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
-"""Where TOML's reader says it stopped: `Invalid value (at line 3, column 5)`."""
 
 _OS_CAUSES: dict[int, str] = {
     errno.ENOENT: N_("no such file or folder"),
@@ -88,8 +85,9 @@ def _kind_words(exc: BaseException) -> Message | str:
         return msg(N_("it is not text in UTF-8 (byte {n})"), n=exc.start + 1)
     if isinstance(exc, UnicodeEncodeError):
         return msg(N_("it cannot be written as UTF-8 text"))
-    if isinstance(exc, _loaded("tomllib", "TOMLDecodeError")):
-        return _toml_words(str(exc))
+    toml_error = _loaded("tomli", "TOMLDecodeError")
+    if isinstance(exc, toml_error):
+        return _toml_words(exc)
     if isinstance(exc, json.JSONDecodeError):
         return msg(
             N_("it is not JSON: line {line}, column {column}"), line=exc.lineno, column=exc.colno
@@ -129,17 +127,14 @@ def own_text(exc: BaseException) -> str:
     return text.encode("utf-8", "replace").decode("utf-8", "replace")[:200]
 
 
-def _toml_words(text: str) -> Message:
-    """TOML's reason by where it stopped (its English reason itself goes to the log)."""
-    found = _AT.search(text)
-    if found:
-        return msg(
-            N_("it is not TOML: line {line}, column {column}"),
-            line=int(found[1]),
-            column=int(found[2]),
-        )
-    if "end of document" in text:
+def _toml_words(exc: Any) -> Message:
+    """TOML's reason by where it stopped, as the reader counts it (its English reason
+    itself goes to the log)."""
+    line, column, pos, doc = (getattr(exc, k, None) for k in ("lineno", "colno", "pos", "doc"))
+    if isinstance(pos, int) and isinstance(doc, str) and pos >= len(doc):
         return msg(N_("it is not TOML: the file ends in the middle of a value"))
+    if isinstance(line, int) and isinstance(column, int):
+        return msg(N_("it is not TOML: line {line}, column {column}"), line=line, column=column)
     return msg(N_("it is not TOML"))
 
 

@@ -42,16 +42,16 @@ def load_rules(path: str | Path | None) -> HouseRules:
     """
     if path is None:
         return HouseRules()
-    import tomllib  # only here: a command that reads no rules file does not load it
+    import tomli  # only here: a command that reads no rules file does not load it
 
     try:
-        data = tomllib.loads(read_small(Path(path), MAX_RULES_BYTES))
+        data = tomli.loads(read_small(Path(path), MAX_RULES_BYTES))
         return HouseRules.load(data)
     except FileNotFoundError:
         raise BadInput("There is no house-rules file at {path}.", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput("Cannot read {path}: {why}", path=str(path), why=exc) from None
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise BadInput("{path}: {why}", path=str(path), why=exc) from None
     except ValidationError:
         raise BadInput(

@@ -19,6 +19,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from banker.core.commands import check_player_names
 from banker.core.errors import BankerError
 from banker.core.limits import MAX_HOLDING, MAX_PLAYERS, MAX_SEQ, MIN_PLAYERS
+from banker.core.problems import from_pydantic
 from banker.i18n.message import Message, msg
 
 
@@ -121,6 +122,4 @@ def seen_table(data: object) -> dict[str, Any]:
 
 def _why(exc: ValidationError) -> Message:
     """The first field refused, where it is and why, in a few words (never the value)."""
-    error = exc.errors()[0]
-    where = ".".join(str(part) for part in error.get("loc", ()))[:60] or "?"
-    return msg("{field} is not as a table view sends it", field=where)
+    return from_pydantic(exc.errors()[0]).words()
