@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
-from typing import Annotated, Any, Literal, TypeAlias, get_args
+from typing import Annotated, Literal, TypeAlias
 
 from msgspec import Meta, field
-from msgspec.structs import fields, force_setattr
+from msgspec.structs import force_setattr
 
 from banker.core.edition import Edition
 from banker.core.errors import BadInput
 from banker.core.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from banker.core.money import Money
-from banker.core.record import FrozenRecord
+from banker.core.record import FrozenRecord, read_json
 from banker.core.rules import HouseRules
 from banker.i18n.languages import LANGUAGES as LANGUAGES
 from banker.i18n.languages import Language
@@ -23,20 +22,25 @@ RESERVED_WORDS = frozenset({"to", "give", "get", "lift"})
 """Words that separate the parts of a command, so no player name may contain them."""
 
 
-class _Command(FrozenRecord, frozen=True, kw_only=True):
+class _Command(FrozenRecord, frozen=True, kw_only=True, tag_field="verb"):
     """A command: checked when it is read back from a journal, and before it is applied
-    (`Game.prepare`), so nothing is journaled that a replay would refuse."""
+    (`Game.prepare`), so nothing is journaled that a replay would refuse. Each command's
+    class names its verb once, as its tag: the journal writes it first (`"verb": "go"`)
+    and reads a command back by it (`parse_command_json`)."""
 
     @classmethod
     def verb_word(cls) -> str:
-        """The verb the journal writes for this command (its `verb` field's value)."""
-        return next((str(f.default) for f in fields(cls) if f.name == "verb"), "")
+        """The verb the journal writes for this command."""
+        return str(cls.__struct_config__.tag)
+
+    @property
+    def verb(self) -> str:
+        return self.verb_word()
 
 
-class Setup(_Command, frozen=True, kw_only=True):
+class Setup(_Command, frozen=True, kw_only=True, tag="setup"):
     """The first entry of every game: who plays, on which board, by which rules."""
 
-    verb: Literal["setup"] = "setup"
     players: list[str]
     """Player names in seating (turn) order."""
     edition: Edition
@@ -131,17 +135,15 @@ def name_key(name: str) -> str:
     return "".join(ch for ch in name.casefold() if unicodedata.category(ch)[0] in "LMN")
 
 
-class PassGo(_Command, frozen=True, kw_only=True):
+class PassGo(_Command, frozen=True, kw_only=True, tag="go"):
     """The player passed or landed on GO: the bank pays the salary."""
 
-    verb: Literal["go"] = "go"
     player: str
 
 
-class Buy(_Command, frozen=True, kw_only=True):
+class Buy(_Command, frozen=True, kw_only=True, tag="buy"):
     """The player buys a bank-held deed at its printed price."""
 
-    verb: Literal["buy"] = "buy"
     player: str
     deed: str
 
@@ -149,10 +151,9 @@ class Buy(_Command, frozen=True, kw_only=True):
 RentVariant: TypeAlias = Literal["double", "x10"]
 
 
-class PayRent(_Command, frozen=True, kw_only=True):
+class PayRent(_Command, frozen=True, kw_only=True, tag="rent"):
     """The player landed on a deed someone else owns and pays its rent."""
 
-    verb: Literal["rent"] = "rent"
     player: str
     deed: str
     dice: int | None = None
@@ -161,10 +162,9 @@ class PayRent(_Command, frozen=True, kw_only=True):
     """`double` (nearest railroad card) or `x10` (nearest utility card)."""
 
 
-class Pay(_Command, frozen=True, kw_only=True):
+class Pay(_Command, frozen=True, kw_only=True, tag="pay"):
     """The player pays an amount to the bank, or to another player."""
 
-    verb: Literal["pay"] = "pay"
     player: str
     amount: Money
     to: str | None = None
@@ -173,10 +173,9 @@ class Pay(_Command, frozen=True, kw_only=True):
     """Into the Free Parking pot (house rule) rather than the bank."""
 
 
-class Collect(_Command, frozen=True, kw_only=True):
+class Collect(_Command, frozen=True, kw_only=True, tag="collect"):
     """The bank pays the player an amount."""
 
-    verb: Literal["collect"] = "collect"
     player: str
     amount: Money
 
@@ -184,18 +183,16 @@ class Collect(_Command, frozen=True, kw_only=True):
 TaxKind: TypeAlias = Literal["income_flat", "income_percent", "luxury"]
 
 
-class PayTax(_Command, frozen=True, kw_only=True):
+class PayTax(_Command, frozen=True, kw_only=True, tag="tax"):
     """Income tax (flat or percentage of worth) or luxury tax."""
 
-    verb: Literal["tax"] = "tax"
     player: str
     kind: TaxKind
 
 
-class DrawCard(_Command, frozen=True, kw_only=True):
+class DrawCard(_Command, frozen=True, kw_only=True, tag="card"):
     """The player drew a Chance or Community Chest card: its money effect."""
 
-    verb: Literal["card"] = "card"
     player: str
     card: str
     """The card's id in the edition."""
@@ -210,57 +207,51 @@ class DrawCard(_Command, frozen=True, kw_only=True):
     moving card takes it, and whether it passes GO, follow from it."""
 
 
-class LeaveJail(_Command, frozen=True, kw_only=True):
+class LeaveJail(_Command, frozen=True, kw_only=True, tag="jail"):
     """The player pays the jail fine or uses a Get Out of Jail Free card."""
 
-    verb: Literal["jail"] = "jail"
     player: str
     method: Literal["fine", "card"]
 
 
-class GoToJail(_Command, frozen=True, kw_only=True):
+class GoToJail(_Command, frozen=True, kw_only=True, tag="to_jail"):
     """The player goes to jail: three doubles in a row, as the banker records it (the Go
     to Jail square and the card send the token there themselves)."""
 
-    verb: Literal["to_jail"] = "to_jail"
     player: str
 
 
-class BuildHouses(_Command, frozen=True, kw_only=True):
+class BuildHouses(_Command, frozen=True, kw_only=True, tag="build"):
     """Buy houses for one lot of a whole colour group."""
 
-    verb: Literal["build"] = "build"
     player: str
     deed: str
     count: int = 1
 
 
-class BuildHotel(_Command, frozen=True, kw_only=True):
+class BuildHotel(_Command, frozen=True, kw_only=True, tag="hotel"):
     """Buy a hotel for a lot with 4 houses; the houses go back to the bank."""
 
-    verb: Literal["hotel"] = "hotel"
     player: str
     deed: str
 
 
-class SellHouses(_Command, frozen=True, kw_only=True):
+class SellHouses(_Command, frozen=True, kw_only=True, tag="sell"):
     """Sell houses of one lot back to the bank at half their cost."""
 
-    verb: Literal["sell"] = "sell"
     player: str
     deed: str
     count: int = 1
 
 
-class SellHotel(_Command, frozen=True, kw_only=True):
+class SellHotel(_Command, frozen=True, kw_only=True, tag="sell_hotel"):
     """Sell a hotel back at half its cost; the lot gets 4 houses back, or what the bank has."""
 
-    verb: Literal["sell_hotel"] = "sell_hotel"
     player: str
     deed: str
 
 
-class SetGroupLevels(_Command, frozen=True, kw_only=True):
+class SetGroupLevels(_Command, frozen=True, kw_only=True, tag="levels"):
     """Build up or sell down a whole colour group at once, to the given level per lot.
 
     Levels are in board order, as `Level.code` writes them: 0 to the houses a lot takes
@@ -269,30 +260,27 @@ class SetGroupLevels(_Command, frozen=True, kw_only=True):
     "sold down like five houses"), so a group can always be sold down in a shortage.
     """
 
-    verb: Literal["levels"] = "levels"
     player: str
     deed: str
     """Any lot of the group."""
     levels: list[int]
 
 
-class Mortgage(_Command, frozen=True, kw_only=True):
+class Mortgage(_Command, frozen=True, kw_only=True, tag="mortgage"):
     """Mortgage an unimproved deed: the bank pays its mortgage value."""
 
-    verb: Literal["mortgage"] = "mortgage"
     player: str
     deed: str
 
 
-class LiftMortgage(_Command, frozen=True, kw_only=True):
+class LiftMortgage(_Command, frozen=True, kw_only=True, tag="unmortgage"):
     """Lift a mortgage: the mortgage value plus interest."""
 
-    verb: Literal["unmortgage"] = "unmortgage"
     player: str
     deed: str
 
 
-class TradeSide(_Command, frozen=True, kw_only=True):
+class TradeSide(FrozenRecord, frozen=True, kw_only=True):
     """What one side of a trade hands over."""
 
     cash: Money = 0
@@ -307,10 +295,9 @@ class TradeSide(_Command, frozen=True, kw_only=True):
         return not (self.cash or self.deeds or self.jail_cards or self.debt)
 
 
-class Trade(_Command, frozen=True, kw_only=True):
+class Trade(_Command, frozen=True, kw_only=True, tag="trade"):
     """A trade between two players: cash, deeds and jail cards both ways."""
 
-    verb: Literal["trade"] = "trade"
     player: str
     partner: str
     give: TradeSide = field(default_factory=TradeSide)
@@ -321,93 +308,82 @@ class Trade(_Command, frozen=True, kw_only=True):
     """Mortgaged deeds in the trade whose new owner lifts the mortgage at once."""
 
 
-class TakeParking(_Command, frozen=True, kw_only=True):
+class TakeParking(_Command, frozen=True, kw_only=True, tag="parking"):
     """The player landed on Free Parking and takes the pot (house rule)."""
 
-    verb: Literal["parking"] = "parking"
     player: str
 
 
-class StartAuction(_Command, frozen=True, kw_only=True):
+class StartAuction(_Command, frozen=True, kw_only=True, tag="auction"):
     """Open an auction of a bank deed, or of a house or hotel in a housing shortage."""
 
-    verb: Literal["auction"] = "auction"
     lot: str
     """A deed's name, or `house` / `hotel`."""
 
 
-class Bid(_Command, frozen=True, kw_only=True):
+class Bid(_Command, frozen=True, kw_only=True, tag="bid"):
     """A bid at the open auction."""
 
-    verb: Literal["bid"] = "bid"
     player: str
     amount: Money
 
 
-class DropOut(_Command, frozen=True, kw_only=True):
+class DropOut(_Command, frozen=True, kw_only=True, tag="drop"):
     """The player leaves the open auction."""
 
-    verb: Literal["drop"] = "drop"
     player: str
 
 
-class CloseAuction(_Command, frozen=True, kw_only=True):
+class CloseAuction(_Command, frozen=True, kw_only=True, tag="close"):
     """Sold to the highest bidder (or kept by the bank with no bid)."""
 
-    verb: Literal["close"] = "close"
     deed: str | None = None
     """For a house or hotel auction: the lot the winner puts the building on."""
 
 
-class Settle(_Command, frozen=True, kw_only=True):
+class Settle(_Command, frozen=True, kw_only=True, tag="settle"):
     """The player pays their debts now that their cash covers them."""
 
-    verb: Literal["settle"] = "settle"
     player: str
 
 
-class DeclareBankrupt(_Command, frozen=True, kw_only=True):
+class DeclareBankrupt(_Command, frozen=True, kw_only=True, tag="bankrupt"):
     """The player owes more than they can raise and leaves the game."""
 
-    verb: Literal["bankrupt"] = "bankrupt"
     player: str
     lift: list[str] = []
     """Mortgaged deeds the creditor lifts at once instead of paying the 10% fee only."""
 
 
-class DealDeeds(_Command, frozen=True, kw_only=True):
+class DealDeeds(_Command, frozen=True, kw_only=True, tag="deal"):
     """The variation with every deed (or N per player) dealt at the start."""
 
-    verb: Literal["deal"] = "deal"
     deeds: dict[str, str]
     """Deed name to the player it is dealt to."""
     paid: bool = True
     """Each player pays the printed prices of what they are dealt (or gets them free)."""
 
 
-class SetLanguage(_Command, frozen=True, kw_only=True):
+class SetLanguage(_Command, frozen=True, kw_only=True, tag="language"):
     """Switch the language of the game's sentences and screens."""
 
-    verb: Literal["language"] = "language"
     language: Language
 
 
-class PassTurn(_Command, frozen=True, kw_only=True):
+class PassTurn(_Command, frozen=True, kw_only=True, tag="turn"):
     """The turn passes to the next player still in the game, or to the player named."""
 
-    verb: Literal["turn"] = "turn"
     player: str | None = None
 
 
 MoveHow: TypeAlias = Literal["dice", "forward", "fix", "given"]
 
 
-class MoveToken(_Command, frozen=True, kw_only=True):
+class MoveToken(_Command, frozen=True, kw_only=True, tag="move"):
     """The token moved: by a throw of the dice from its square, forward to a square the
     banker names (the salary when the way there passes GO), or a correction of where it
     stands (which pays nothing)."""
 
-    verb: Literal["move"] = "move"
     player: str
     square: Annotated[int, Meta(ge=0)] = 0
     """The board index, GO being 0: where a named or corrected move goes."""
@@ -424,18 +400,15 @@ class MoveToken(_Command, frozen=True, kw_only=True):
     """The throw was a double: the player throws again, or leaves jail."""
 
 
-class NewLink(_Command, frozen=True, kw_only=True):
+class NewLink(_Command, frozen=True, kw_only=True, tag="link"):
     """The player's phone link is replaced: the old one stops opening their page at once
     (a phone lost, or a link seen by someone else)."""
 
-    verb: Literal["link"] = "link"
     player: str
 
 
-class EndGame(_Command, frozen=True, kw_only=True):
+class EndGame(_Command, frozen=True, kw_only=True, tag="end"):
     """End the game now: the richest player wins."""
-
-    verb: Literal["end"] = "end"
 
 
 Command: TypeAlias = (
@@ -473,26 +446,13 @@ Command: TypeAlias = (
 """Any command that changes a game after its setup."""
 
 
-@cache
-def command_classes() -> dict[str, type[Command]]:
-    """Every command's class by its verb, as the journal writes it."""
-    return {cls.verb_word(): cls for cls in get_args(Command)}
-
-
 def parse_command_json(data: str | bytes) -> Command:
-    """Read a command back from the journal, every field checked.
+    """Read a command back from the journal by its verb, every field checked.
 
     Raises:
-        ValueError: not a command (`ValidationError` names the field).
+        ValueError: not a command (a `ValidationError` names the field).
     """
-    import json
-
-    raw: Any = json.loads(data)
-    verb = raw.get("verb") if isinstance(raw, dict) else None
-    cls = command_classes().get(verb) if isinstance(verb, str) else None
-    if cls is None:
-        raise ValueError(f"not a command: no such verb {verb!r}")
-    return cls.load(raw)
+    return read_json(Command, data)  # type: ignore[no-any-return]
 
 
 def command_json(command: Command) -> str:

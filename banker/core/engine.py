@@ -42,15 +42,16 @@ def apply(state: GameState, command: Command) -> tuple[GameState, Receipt]:
         )
     _check_moment(state, command, verb)
     new = state.clone()
-    cash = {p.name: p.cash for p in new.players}
-    owed = {p.name: sum(d.amount for d in new.debts_of(p.name)) for p in new.players}
     # Held for the whole command, so no debt it creates can reuse an older one's id.
     older = list(new.debts)
     message = verb.apply(new, command)
     follow(new, command)
     if new.debts:
         # Debts are paid as soon as the cash covers them: after whatever raised the cash
-        # or made a debt smaller (a trade's `debt N`, a part payment).
+        # or made a debt smaller (a trade's `debt N`, a part payment). `state` is as it
+        # was before the command: what each player had and owed then.
+        cash = {p.name: p.cash for p in state.players}
+        owed = {p.name: sum(d.amount for d in state.debts_of(p.name)) for p in state.players}
         richer = {
             p.name
             for p in new.players

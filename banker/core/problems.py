@@ -55,7 +55,7 @@ NOT_VALID = N_("its contents are not valid")
 """Said when nothing more precise can be found (the data read differently the second time)."""
 
 
-def first_problem(kind: type, data: object) -> Problem:
+def first_problem(kind: Any, data: object) -> Problem:
     """The first problem the reader found in `data` read as `kind` (a record), in the
     order it reads: a table's fields as written, then what is missing, then the record's
     own check."""

@@ -13,6 +13,7 @@ way there (`__get_pydantic_core_schema__`).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Self
 
 import msgspec
@@ -23,8 +24,6 @@ from banker.i18n.message import Message, msg
 ValidationError = msgspec.ValidationError
 """What `load` and `load_json` raise for data that is not the record (a `RecordError`,
 which says the first problem and where it is)."""
-
-_UNREADABLE = object()
 
 
 class RecordError(msgspec.ValidationError):
@@ -57,6 +56,30 @@ def refusal_of(exc: ValueError) -> Message | ValueError:
     return problem_words(exc) if isinstance(exc, ValidationError) else exc
 
 
+@cache
+def _decoder(kind: Any) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(kind)
+
+
+def read_json(kind: Any, data: str | bytes) -> Any:
+    """A record, or one of a union of records told apart by their tag, from JSON, every
+    field checked as `load` checks it.
+
+    Raises:
+        ValidationError: a `RecordError`, saying the first problem and where it is.
+        msgspec.DecodeError: it is not JSON.
+    """
+    try:
+        return _decoder(kind).decode(data)
+    except msgspec.ValidationError:
+        pass
+    try:  # where it is wrong: the data as JSON holds it, walked as the record
+        plain = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        raise RecordError(Problem((), msg(NOT_VALID))) from None
+    raise RecordError(first_problem(kind, plain)) from None
+
+
 class _Reading:
     """What every record can do: be read, checked, from plain data or JSON, and written."""
 
@@ -78,17 +101,8 @@ class _Reading:
     @classmethod
     def load_json(cls, data: str | bytes) -> Self:
         """The record from JSON, checked as `load` checks it."""
-        try:
-            return msgspec.json.decode(data, type=cls)
-        except msgspec.ValidationError:
-            pass
-        try:  # where it is wrong: the data as JSON holds it, walked as the record
-            plain = msgspec.json.decode(data)
-        except msgspec.DecodeError:
-            plain = _UNREADABLE
-        raise RecordError(
-            first_problem(cls, plain) if plain is not _UNREADABLE else Problem((), msg(NOT_VALID))
-        ) from None
+        record: Self = read_json(cls, data)
+        return record
 
     def to_data(self) -> dict[str, Any]:
         """The record as plain data (what JSON holds), every field included."""

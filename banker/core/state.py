@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import copy
-from typing import Any, Literal
+import types
+from functools import cache
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from msgspec.json import encode
 
@@ -101,24 +102,60 @@ class Auction(Record, kw_only=True):
 
 
 def _fresh(value: Any) -> Any:
-    """A copy of `value` that shares nothing mutable with it (strings, numbers and None
-    are immutable, so they are shared)."""
+    """A copy of `value` that shares nothing mutable with it (text, numbers, true or false
+    and nothing cannot change, so they are shared)."""
     if isinstance(value, Record):
-        copied = copy.copy(value)
-        for k in value.field_names():
+        copied = value.__copy__()  # type: ignore[attr-defined]  # msgspec's shallow copy
+        for k in _mutable_fields(type(value)):
             v = getattr(value, k)
             if type(v) not in _IMMUTABLE:
                 setattr(copied, k, _fresh(v))
         return copied
     if isinstance(value, list):
-        return [v if type(v) in _IMMUTABLE else _fresh(v) for v in value]
+        return [_item(v) for v in value]
     if isinstance(value, dict):
-        return {k: v if type(v) in _IMMUTABLE else _fresh(v) for k, v in value.items()}
+        return {k: _item(v) for k, v in value.items()}
     return value
+
+
+def _item(value: Any) -> Any:
+    """An item of a list or a table, copied (the deeds of a game: 28 records a command)."""
+    kind = type(value)
+    if kind in _IMMUTABLE:
+        return value
+    if kind in _FLAT:  # a record of text and numbers only: a shallow copy is a whole one
+        return value.__copy__()
+    return _fresh(value)
 
 
 _IMMUTABLE = frozenset({str, int, bool, float, type(None)})
 """Value types a copy may share."""
+
+
+_FLAT: set[type] = set()
+"""Record classes none of whose fields can hold anything mutable (filled as they are met)."""
+
+
+@cache
+def _mutable_fields(cls: type[Record]) -> tuple[str, ...]:
+    """The fields of a record that may hold a list, a table or a record: the ones a copy
+    copies (the others, by their type, hold only what a copy may share)."""
+    hints = get_type_hints(cls)
+    mutable = tuple(name for name in cls.field_names() if not _shared_kind(hints[name]))
+    if not mutable:
+        _FLAT.add(cls)
+    return mutable
+
+
+def _shared_kind(kind: Any) -> bool:
+    if kind in _IMMUTABLE:
+        return True
+    origin = get_origin(kind)
+    if origin is Literal:
+        return True
+    if origin is Union or origin is types.UnionType:
+        return all(_shared_kind(k) for k in get_args(kind))
+    return False
 
 
 SHARED_FIELDS = frozenset({"edition", "rules"})
@@ -231,16 +268,16 @@ class GameState(Record, kw_only=True):
         return self.edition.money(amount)
 
     def clone(self) -> GameState:
-        """A copy to change: every field is copied, models, lists and dicts all the way
+        """A copy to change: every field is copied, records, lists and dicts all the way
         down, except the edition and the rules, which never change and so are shared.
         A field added later is copied too, with no line to add here."""
-        return self.replace(
-            **{
-                name: _fresh(getattr(self, name))
-                for name in self.field_names()
-                if name not in SHARED_FIELDS
-            }
-        )
+        copied: GameState = self.__copy__()  # type: ignore[attr-defined]
+        for name in _mutable_fields(GameState):
+            if name not in SHARED_FIELDS:
+                value = getattr(self, name)
+                if type(value) not in _IMMUTABLE:
+                    setattr(copied, name, _fresh(value))
+        return copied
 
     def dump_ledger(self) -> str:
         """The state without edition and rules, as JSON, for journal snapshots."""
