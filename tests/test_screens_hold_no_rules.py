@@ -50,6 +50,23 @@ ARITHMETIC = {
 }
 """The core's own price and permission arithmetic: a screen asks for its result instead."""
 
+RULES_OF_PLAY = {
+    "free_parking_pot",
+    "follow_tokens",
+    "mortgaged_group_rent",
+    "houses_before_hotel",
+    "strict_income_tax",
+    "income_tax",
+    "interest_percent",
+    "rounding",
+    "minimum_bid",
+    "end_after_bankruptcies",
+    "jail_fine",
+    "salary",
+}
+"""House rules that decide what a move, a landing or a payment allows: the core reads them
+and answers (`offers.arrival.asks_jail_first`, `nothing_to_do`); a screen does not."""
+
 MONEY_HELD = {"cash", "high_bid", "opening", "amount", "free_parking", "houses_left", "hotels_left"}
 """Amounts read from the state: adding or subtracting them is a rule (what after, what is
 missing), worked out by the core."""
@@ -58,7 +75,9 @@ missing), worked out by the core."""
 def problems(source: str, name: str = "<code>") -> list[str]:
     """Every rule the code holds, as `name:line what`."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    decided = _in_decisions(tree)
+    for node in ast.walk(tree):
         where = f"{name}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, ast.Attribute) and node.attr in PRINTED and _printed(node.value):
             found.append(f"{where} reads .{node.attr}")
@@ -76,7 +95,45 @@ def problems(source: str, name: str = "<code>") -> list[str]:
             found.append(f"{where} spells a hotel as a number")
         elif isinstance(node, ast.Compare) and _level_as_number(node):
             found.append(f"{where} compares with 4 or 5 (a level spelt as a number?)")
+        elif isinstance(node, ast.Compare) and _whose(node):
+            found.append(f"{where} decides whose a deed is (a permission the core reads)")
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr in RULES_OF_PLAY
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "rules"
+            and id(node) in decided
+        ):
+            found.append(f"{where} reads the house rule {node.attr} (a permission)")
     return found
+
+
+def _in_decisions(tree: ast.AST) -> set[int]:
+    """The nodes inside a decision (a test, a `not`, an `and`/`or`): a house rule read
+    there decides what happens; read to be shown (the pot on the phone page), it does not."""
+    tests: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
+            tests.append(node.test)
+        elif isinstance(node, ast.BoolOp) or (
+            isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+        ):
+            tests.append(node)
+    return {id(inner) for test in tests for inner in ast.walk(test)}
+
+
+def _whose(node: ast.Compare) -> bool:
+    """A deed's owner compared with a player (`held.owner == player`): who may do what
+    with it, which the core's offers answer."""
+    sides = [node.left, *node.comparators]
+    owner = any(isinstance(side, ast.Attribute) and side.attr == "owner" for side in sides)
+    other = any(
+        not isinstance(side, ast.Constant)
+        for side in sides
+        if not (isinstance(side, ast.Attribute) and side.attr == "owner")
+    )
+    equal = any(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops)
+    return owner and other and equal
 
 
 def _money_read(side: ast.expr) -> list[str]:
@@ -122,6 +179,10 @@ def test_no_screen_or_page_holds_a_rule(path: Path) -> None:
         "after = payer - rent.amount",
         "amount = (auction.high_bid if auction.high_bidder else 0) + step",
         "m = state.edition.deed(name).mortgage",
+        # The ledger deciding a landing had nothing to do, and when to ask about jail.
+        "quiet = held.owner == player or (held.owner is not None and held.mortgaged)",
+        "if player in state.jail and state.rules.follow_tokens:\n    pass",
+        "return not state.rules.free_parking_pot",
     ],
 )
 def test_the_check_notices_a_rule_in_a_screen(code: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, OptionList
 
 from banker.core import commands as c
@@ -176,6 +177,44 @@ async def test_advance_card_then_lands_on_the_deed(demo_path: Path) -> None:
         assert state.player("Carol").cash == 550
         [debt] = state.debts_of("Carol")
         assert (debt.creditor, debt.amount) == ("Alice", 600)
+
+
+async def test_a_card_that_moves_the_token_works_out_the_new_squares_offers_once(
+    demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the card moved Carol to Boardwalk, the core works out what Boardwalk offers
+    once, and the dialog draws that (it was worked out twice: once to see whether there
+    was anything to do, once more by the dialog)."""
+    import sys
+
+    from banker.core.offers import landing
+
+    calls: list[str] = []
+    for name in ("land_on_deed", "land_on_square"):
+        real = getattr(landing, name)
+
+        def counted(
+            *args: object, _real: Callable[..., object] = real, _name: str = name
+        ) -> object:
+            calls.append(_name)
+            return _real(*args)
+
+        for module in list(sys.modules.values()):  # wherever it was imported by name
+            if getattr(module, name, None) is real:
+                monkeypatch.setattr(module, name, counted)
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3", "l")
+        await type_text(pilot, "advance boardwalk")
+        await pilot.press("enter")
+        await pilot.pause()
+        calls.clear()  # from here: the card drawn, the token moved to Boardwalk
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LandedScreen)
+        assert app.screen.landing.deed == "Boardwalk"
+        assert "Carol has only $550: the $600 will be owed" in _text(app.screen)
+    assert calls == ["land_on_deed"]
 
 
 async def test_free_parking_pot_and_go(demo_path: Path) -> None:

@@ -12,14 +12,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Static
 
 from banker.core import commands as c
-from banker.core.edition import SquareKind
 from banker.core.offers.landing import (
     CardOffer,
     LandingOffers,
     card_offer,
     deck_offers,
-    land_on_deed,
-    land_on_square,
     utility_rent,
 )
 from banker.core.state import GameState
@@ -35,15 +32,23 @@ if TYPE_CHECKING:
 
 
 class LandedScreen(Dialog[c.Command]):
-    """What happens when `player` lands on `landing`, as one or two keys."""
+    """What happens when `player` lands on `landing`, as one or two keys: the offers the
+    core worked out for the place (`core.offers.arrival`), or the card named."""
 
     def __init__(
-        self, state: GameState, player: str, landing: Landing, dice: int | None = None
+        self,
+        state: GameState,
+        player: str,
+        landing: Landing,
+        offers: LandingOffers | None,
+        dice: int | None = None,
     ) -> None:
         super().__init__()
         self.state = state
         self.player = player
         self.landing = landing
+        self.offers = offers
+        """What the place offers, as the core worked it out (None for a card named)."""
         self.dice = dice
         """The throw that brought the token here, if the banker typed it: a utility's rent
         is by that total, so its field starts filled in (and a typed-ahead Enter pays it)."""
@@ -63,13 +68,10 @@ class LandedScreen(Dialog[c.Command]):
             box.border_title = _("{p} landed on {square}").format(
                 p=self.player, square=self._place_name()
             )
-            landing = self.landing
-            if landing.deed is not None:
-                yield from self._deed(landing.deed)
-            elif landing.card is not None:
-                yield from self._cards(None, only=landing.card)
-            elif landing.square is not None:
-                yield from self._square(landing.square)
+            if self.landing.card is not None:
+                yield from self._cards(None, only=self.landing.card)
+            elif self.offers is not None:
+                yield from self._draw(self.offers)
             with Horizontal(classes="buttons"):
                 yield from self._buttons()
                 yield self.cancel_button(_("Close"))
@@ -84,16 +86,9 @@ class LandedScreen(Dialog[c.Command]):
         for key, label, reason in self._pending:
             yield self.choice(key, label, f"do-{key}", reason=reason)
 
-    def _deed(self, name: str) -> ComposeResult:
-        found = land_on_deed(self.state, self.player, name)
-        self.needs_dice = found.needs_dice
-        yield from self._draw(found)
-
-    def _square(self, kind: SquareKind) -> ComposeResult:
-        yield from self._draw(land_on_square(self.state, self.player, kind))
-
     def _draw(self, found: LandingOffers) -> ComposeResult:
         """What the core says applies here, as sentences, amounts and buttons."""
+        self.needs_dice = found.needs_dice
         for line in found.says:
             yield Static(said(line), classes="body")
         if found.needs_dice:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -19,7 +19,6 @@ from banker.i18n.languages import LANGUAGES
 from banker.i18n.message import N_
 from banker.store.glance import Glance, LogEntry
 from banker.tui.screens.follow import InTheGame
-from banker.tui.screens.landing_flow import Lands
 from banker.tui.speech import SpeaksTheGame, _, current_language, refused
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.bank import BankGauge
@@ -57,7 +56,7 @@ SQUARE_NAMES_WHOLE_AT = 150
 # command bar are imported by the actions that need them, after the ledger is on screen.
 
 
-class LedgerScreen(Lands, ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
+class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
     """The banker's main screen. Every key acts on the highlighted player."""
 
     BINDINGS = [
@@ -338,6 +337,35 @@ class LedgerScreen(Lands, ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             return
         self._do(c.PassTurn())
 
+    def action_landed(self) -> None:
+        """Where the highlighted player's token went, and what follows there."""
+        from banker.tui.screens.landing import LandingRun  # start-up
+
+        if not self.game_is_over():
+            LandingRun(self, self.selected).start()
+
+    def quiet_landing(self, words: str | None) -> None:
+        """A landing that opened no dialog: say so, and take the next key if it is one a
+        landing's dialog answers to (typed for a dialog that never came, it must not
+        reach the ledger: `l 5 r` onto one's own deed would open Raise funds)."""
+        from banker.core.offers.landing import OFFER_KEYS  # start-up
+
+        if words:
+            self.notify(words)
+        self._swallow = OFFER_KEYS | {"enter"}
+
+    def on_key(self, event: events.Key) -> None:
+        swallow, self._swallow = self._swallow, frozenset()
+        if event.key in swallow:
+            event.stop()
+            event.prevent_default()
+            self.notify(
+                _("{key}: not taken, the landing had nothing to do.").format(
+                    key=event.character if event.key != "enter" else _("Enter")
+                ),
+                severity="warning",
+            )
+
     def action_select(self, seat: int) -> None:
         table = self.query_one(PlayersTable)
         if seat <= table.row_count:
@@ -424,8 +452,10 @@ class LedgerScreen(Lands, ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         """The card list of the deck where the highlighted player's token stands, again:
         after an undo, or a card forgotten, without moving the token."""
         # kept out of the ledger's first frame (start-up)
+        from banker.core.offers.arrival import offers_at
         from banker.core.offers.landing import deck_here
         from banker.core.turns import position, square_name
+        from banker.tui.screens.landing import LandingRun
         from banker.tui.words import landing_at, square_label
 
         if self.game_is_over():
@@ -441,7 +471,8 @@ class LedgerScreen(Lands, ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
                 severity="warning",
             )
             return
-        self._landed(player, landing_at(state.edition, position(state, player)))
+        here = landing_at(state.edition, position(state, player))
+        LandingRun(self, player).open(here, offers_at(state, player, here.deed, here.square))
 
     def action_keys(self) -> None:
         """Every key of the ledger and what it does, the ones the footer has no room for too."""
@@ -469,16 +500,25 @@ class LedgerScreen(Lands, ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         return keys
 
     def action_jail(self) -> None:
+        """The Jail square's dialog for the highlighted player; one in jail is asked the
+        fine, a card or the throw first, as a landing is."""
         # kept out of the ledger's first frame (start-up)
         from banker.core.edition import SquareKind
+        from banker.core.offers.arrival import asks_jail_first, offers_at
+        from banker.tui.screens.landing import LandingRun
         from banker.tui.words import Landing, square_label
 
         if self.game_is_over():
             return
-        if self.selected in self.state.jail and self.state.rules.follow_tokens:
-            self.action_landed()  # in jail: the fine, a card or the throw
+        run = LandingRun(self, self.selected)
+        if asks_jail_first(self.state, self.selected):
+            run.start()
             return
-        self._landed(self.selected, Landing(square_label("Jail"), square=SquareKind.JAIL))
+        jail = SquareKind.JAIL
+        run.open(
+            Landing(square_label("Jail"), square=jail),
+            offers_at(self.state, self.selected, None, jail),
+        )
 
     def action_auction(self) -> None:
         # kept out of the ledger's first frame (start-up)
