@@ -8,18 +8,16 @@ from typing import TYPE_CHECKING, cast
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Header
 
 from banker.core.view import LedgerView, ledger_view
-from banker.i18n.languages import LANGUAGES
-from banker.i18n.message import N_
 from banker.store.glance import Glance, LogEntry
 from banker.tui.screens.follow import InTheGame
-from banker.tui.speech import SpeaksTheGame, _, current_language, refused
+from banker.tui.screens.ledger_actions import bindings, install
+from banker.tui.speech import SpeaksTheGame, _, refused
 from banker.tui.toasts import ToastsAside
 from banker.tui.widgets.bank import BankGauge
 from banker.tui.widgets.board import BoardView
@@ -59,36 +57,9 @@ SQUARE_NAMES_WHOLE_AT = 150
 class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
     """The banker's main screen. Every key acts on the highlighted player."""
 
-    BINDINGS = [
-        Binding("l", "landed", N_("Landed")),
-        Binding("g", "pass_go", N_("GO")),
-        Binding("p", "pay", N_("Pay")),
-        Binding("space", "next_turn", N_("Next turn"), key_display="␣"),
-        Binding("c", "collect", N_("Collect")),
-        Binding("b", "build", N_("Build")),
-        Binding("m", "mortgage", N_("Mortgage")),
-        Binding("u", "lift", N_("Lift"), show=False),
-        Binding("t", "trade", N_("Trade")),
-        Binding("j", "jail", N_("Jail"), show=False),
-        Binding("d", "draw_card", N_("Card here"), show=False),
-        Binding("a", "auction", N_("Auction"), show=False),
-        Binding("r", "raise_funds", N_("Raise funds"), show=False),
-        Binding("e", "end_game", N_("End game"), show=False),
-        Binding("y", "phone_yes", N_("Make it")),
-        Binding("x", "phone_no", N_("Decline")),
-        Binding("colon", "command_bar", N_("Command")),
-        Binding("ctrl+z", "undo", N_("Undo")),
-        Binding("ctrl+y", "redo", N_("Redo")),
-        Binding("n", "new_game", N_("New game"), show=False),
-        Binding("s", "share", N_("Share")),
-        Binding("h", "history", N_("History"), show=False),
-        Binding("L", "next_language", N_("Language"), show=False),
-        Binding("q", "app.ask_quit", N_("Quit")),
-        Binding("question_mark", "keys", N_("All keys"), key_display="?"),
-        *(Binding(str(n), f"select({n})", N_("Player"), show=False) for n in range(1, 9)),
-    ]
-    """One key per banker action; 1-8 pick the player the actions are for; L switches the
-    game to the next language (English, Bahasa Melayu, Thai); q asks before quitting."""
+    BINDINGS = bindings()
+    """Every action's key (`ledger_actions.ACTIONS`, where each is declared once), then
+    1-8, the player the actions are for."""
 
     TOASTS_OVER = ("#history-box", "#bank")
     TOASTS_AT_BOTTOM = True
@@ -229,31 +200,6 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             return bool(self.banker.phone_queue())
         return True
 
-    def action_phone_yes(self) -> None:
-        """Make the oldest thing the phones asked for, shown whole in the queue."""
-        self.banker.make_from_phones()
-
-    def action_phone_no(self) -> None:
-        """Decline the oldest thing the phones asked for, with a reason the phones show."""
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.dialog import Decline
-
-        queue = self.banker.phone_queue()
-        if not queue:
-            return
-        item = queue[0]
-        if len(item.parties) == 2:
-            a, b = item.parties[0], item.parties[-1]
-            title = _("Decline {a} and {b}'s trade?").format(a=a, b=b)
-        else:
-            title = _("Decline {p}'s request?").format(p=item.parties[0])
-
-        def declined(why: str | None) -> None:
-            if why is not None:
-                self.banker.decline_from_phones(item, why)
-
-        self.app.push_screen(Decline(title), declined)
-
     def on_resize(self) -> None:
         self.lay_out()
 
@@ -327,23 +273,6 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             self.query_one(PlayersTable).move_cursor(turn - 1)
         self._turn_followed = turn
 
-    def action_next_turn(self) -> None:
-        """The turn passes to the next player still in the game (journaled: undo takes it
-        back). After doubles the banker simply does not press it."""
-        # kept out of the ledger's first frame (start-up)
-        from banker.core import commands as c
-
-        if self.game_is_over():
-            return
-        self._do(c.PassTurn())
-
-    def action_landed(self) -> None:
-        """Where the highlighted player's token went, and what follows there."""
-        from banker.tui.screens.landing import LandingRun  # start-up
-
-        if not self.game_is_over():
-            LandingRun(self, self.selected).start()
-
     def quiet_landing(self, words: str | None) -> None:
         """A landing that opened no dialog: say so, and take the next key if it is one a
         landing's dialog answers to (typed for a dialog that never came, it must not
@@ -372,223 +301,19 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             table.move_cursor(seat - 1)
 
     @on(PlayersTable.RowSelected, "#players")
-    def _row_chosen(self) -> None:
-        self.action_landed()
+    async def _row_chosen(self) -> None:
+        await self.run_action("landed")
 
     # The actions.
 
-    def action_pass_go(self) -> None:
-        """Passing GO needs no confirmation: the salary is paid at once (undo is one key)."""
-        # kept out of the ledger's first frame (start-up)
-        from banker.core import commands as c
-
-        if self.game_is_over():
-            return
-        self._do(c.PassGo(player=self.selected))
-
-    def action_pay(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.money import MoneyScreen
-
-        if self.game_is_over():
-            return
-        self.app.push_screen(MoneyScreen(self.state, payer=self.selected, payee=None), self._do)
-
-    def action_collect(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.money import MoneyScreen
-
-        if self.game_is_over():
-            return
-        self.app.push_screen(MoneyScreen(self.state, payer=None, payee=self.selected), self._do)
-
-    def action_build(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.build import BuildScreen
-
-        if self.game_is_over():
-            return
-        screen = BuildScreen(self.state, self.selected)
-        screen.switch_player = lambda seat: self._for_seat(seat, self.action_build)
-        self.app.push_screen(screen, self._do)
-
-    def _for_seat(self, seat: int, action: Callable[[], None]) -> None:
+    def for_seat(self, seat: int, action: Callable[[LedgerScreen], object]) -> None:
         """The player's dialog again, for the player in `seat` (typed in the dialog)."""
         self.action_select(seat)
-        action()
-
-    def action_mortgage(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.mortgage import MortgageScreen
-
-        if self.game_is_over():
-            return
-        screen = MortgageScreen(self.selected)
-        screen.switch_player = lambda seat: self._for_seat(seat, self.action_mortgage)
-        self.app.push_screen(screen)
-
-    def action_lift(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.mortgage import MortgageScreen
-
-        if self.game_is_over():
-            return
-        screen = MortgageScreen(self.selected, lifts_only=True)
-        screen.switch_player = lambda seat: self._for_seat(seat, self.action_lift)
-        self.app.push_screen(screen)
-
-    def action_trade(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.trade import TradeScreen
-
-        if self.game_is_over():
-            return
-        player = self.selected
-        turn = next((p.name for p in self.view.players if p.turn), None) if self.view else None
-        partner = turn if turn is not None and turn != player else None
-        self.app.push_screen(TradeScreen(self.state, player, partner), self._do)
-
-    def action_draw_card(self) -> None:
-        """The card list of the deck where the highlighted player's token stands, again:
-        after an undo, or a card forgotten, without moving the token."""
-        # kept out of the ledger's first frame (start-up)
-        from banker.core.offers.arrival import offers_at
-        from banker.core.offers.landing import deck_here
-        from banker.core.turns import position, square_name
-        from banker.tui.screens.landing import LandingRun
-        from banker.tui.words import landing_at, square_label
-
-        if self.game_is_over():
-            return
-        player = self.selected
-        state = self.state
-        if deck_here(state, player) is None:
-            where = square_label(square_name(state.edition, position(state, player)))
-            self.notify(
-                _(
-                    "{p} stands on {square}: no card is drawn there. Record the move first (l)."
-                ).format(p=player, square=where),
-                severity="warning",
-            )
-            return
-        here = landing_at(state.edition, position(state, player))
-        LandingRun(self, player).open(here, offers_at(state, player, here.deed, here.square))
-
-    def action_keys(self) -> None:
-        """Every key of the ledger and what it does, the ones the footer has no room for too."""
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.keys import KeysScreen
-
-        self.app.push_screen(KeysScreen(self.every_key()))
-
-    def every_key(self) -> list[tuple[str, str]]:
-        """(key, what it does) for every key of the ledger, the seat keys as one line."""
-        keys: list[tuple[str, str]] = []
-        seen: set[str] = set()
-        for binding in self.BINDINGS:
-            assert isinstance(binding, Binding)
-            if binding.action.startswith("select("):
-                if "select" not in seen:
-                    seen.add("select")
-                    keys.append(("1-8", _("Player")))
-                continue
-            if binding.action in seen:
-                continue
-            seen.add(binding.action)
-            keys.append((self.app.get_key_display(binding), _(binding.description)))
-        keys.append(("ctrl+p", _("Every action by name")))
-        return keys
-
-    def action_jail(self) -> None:
-        """The Jail square's dialog for the highlighted player; one in jail is asked the
-        fine, a card or the throw first, as a landing is."""
-        # kept out of the ledger's first frame (start-up)
-        from banker.core.edition import SquareKind
-        from banker.core.offers.arrival import asks_jail_first, offers_at
-        from banker.tui.screens.landing import LandingRun
-        from banker.tui.words import Landing, square_label
-
-        if self.game_is_over():
-            return
-        run = LandingRun(self, self.selected)
-        if asks_jail_first(self.state, self.selected):
-            run.start()
-            return
-        jail = SquareKind.JAIL
-        run.open(
-            Landing(square_label("Jail"), square=jail),
-            offers_at(self.state, self.selected, None, jail),
-        )
-
-    def action_auction(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.auction import AuctionScreen
-
-        if self.game_is_over():
-            return
-        if self.state.auction is None:
-            self.notify(
-                _(
-                    "No auction is open. Send a deed to auction from Landed (l), "
-                    "or type ': auction DEED'."
-                ),
-                severity="warning",
-            )
-            return
-        self.app.push_screen(AuctionScreen())
-
-    def action_raise_funds(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.raise_funds import RaiseFundsScreen
-
-        if self.game_is_over():
-            return
-        self.app.push_screen(RaiseFundsScreen(self.selected))
-
-    def action_end_game(self) -> None:
-        # kept out of the ledger's first frame (start-up)
-        from banker.core import commands as c
-        from banker.tui.screens.end_game import EndGameScreen, confirm_end
-
-        if self.state.winner is not None:
-            self.app.push_screen(EndGameScreen())
-            return
-        self.app.push_screen(
-            confirm_end(self.state), lambda yes: self._do(c.EndGame() if yes else None)
-        )
-
-    def action_undo(self) -> None:
-        self.banker.undo()
-
-    def action_redo(self) -> None:
-        self.banker.redo()
-
-    async def action_share(self) -> None:
-        """Show the QR code the players scan (starting the table view if needed)."""
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.share import open_share
-
-        await open_share(self.banker)
-
-    def action_history(self) -> None:
-        """The whole history, scrollable and searchable."""
-        # kept out of the ledger's first frame (start-up)
-        from banker.tui.screens.history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen())
-
-    def action_new_game(self) -> None:
-        self.banker.new_game()
+        action(self)
 
     def action_language(self, code: str) -> None:
         """Switch the game to the language `code` (journaled, so undo switches back)."""
         self.banker.language(code)
-
-    def action_next_language(self) -> None:
-        """The language after the one on the screen (the game's, or the one `--lang` asked)."""
-        codes = list(LANGUAGES)
-        now = current_language()
-        self.banker.language(codes[(codes.index(now) + 1) % len(codes)] if now in codes else "en")
 
     def game_is_over(self) -> bool:
         """Refuse an action once the game has ended, before any dialog opens."""
@@ -604,7 +329,7 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
         )
         return True
 
-    def _do(self, command: c.Command | None) -> None:
+    def do(self, command: c.Command | None) -> None:
         if command is not None:
             self.banker.do(command)
 
@@ -685,3 +410,6 @@ class LedgerScreen(ToastsAside, InTheGame, SpeaksTheGame, Screen[None]):
             self.banker.redo()
         else:
             self.banker.do(parsed)
+
+
+install(LedgerScreen)
