@@ -27,9 +27,9 @@ from banker.core.offers.building import building_groups, levels_now
 from banker.core.offers.cash import cash_changes
 from banker.core.offers.landing import last_landing
 from banker.core.offers.raising import raising_moves, sell_one
+from banker.core.rent import rent_due
 from banker.core.rules import PhoneRequestKind
 from banker.core.state import GameState
-from banker.core.worth import rent_due
 from banker.i18n.message import Message, msg
 
 AskKind: TypeAlias = PhoneRequestKind

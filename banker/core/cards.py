@@ -9,9 +9,9 @@ from banker.core.edition import Card, CardAction, Deck, Deed, DeedKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import charge, deed_of, from_bank, player_of, seated_from_left, transfer
 from banker.core.money import Money
+from banker.core.rent import check_dice, rent_due
 from banker.core.state import Debt, GameState, Player
 from banker.core.turns import arrive, position, send_to_jail, words_of
-from banker.core.worth import check_dice, rent_due
 from banker.i18n.message import Message, joined, msg, plural
 
 DECK_NAMES: dict[str, Message] = {"chance": msg("Chance"), "chest": msg("Community Chest")}

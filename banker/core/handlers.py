@@ -36,10 +36,11 @@ from banker.core.ledger import (
     require_cash,
     to_bank,
 )
+from banker.core.rent import rent_due
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState, Player
 from banker.core.turns import position, square_of
-from banker.core.worth import income_tax_percent, rent_due, worth
+from banker.core.worth import income_tax_percent, worth
 from banker.i18n.message import N_, Message, msg
 
 

@@ -160,8 +160,9 @@ def ledger_view(state: GameState) -> LedgerView:
     """What the ledger shows of `state`."""
     # the rules: loaded to work out a ledger, never to draw a saved one (start-up)
     from banker.core.edition import DeedKind
+    from banker.core.rent import rent_due
     from banker.core.turns import position, square_name, whose_turn
-    from banker.core.worth import rent_due, worth, worth_hidden
+    from banker.core.worth import worth, worth_hidden
 
     hidden = worth_hidden(state)
 

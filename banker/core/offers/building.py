@@ -12,8 +12,8 @@ from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError
 from banker.core.level import Level
 from banker.core.money import Money
+from banker.core.rent import rent_due
 from banker.core.state import GameState
-from banker.core.worth import rent_due
 from banker.i18n.message import Message, msg, plural
 
 

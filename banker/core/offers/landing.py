@@ -12,10 +12,11 @@ from banker.core.edition import Card, CardAction, DeedKind, Edition, SquareKind
 from banker.core.engine import apply, refusal
 from banker.core.errors import BankerError
 from banker.core.money import Money
+from banker.core.rent import rent_due
 from banker.core.rules import IncomeTaxMode
 from banker.core.state import GameState
 from banker.core.turns import deed_at, kind_at, position, square_name, throw_moves, words_of
-from banker.core.worth import income_tax_percent, rent_due, worth
+from banker.core.worth import income_tax_percent, worth
 from banker.i18n.message import N_, Message, msg, plural
 
 AUCTION_NOTE = N_(
