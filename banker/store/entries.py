@@ -266,7 +266,9 @@ class EntryJournal(Generic[S, C]):
         cut short under the open file (a disk, a sync tool) must not be copied into it,
         which would then be damaged too: it is left as it is, and the next opening says
         what is wrong and `recover` reads every intact frame."""
-        return self._wal.kept() and not check_wal(self.path).damaged
+        # its frames only: the index is this connection's own (and reading it would drop
+        # SQLite's locks on it, see `check_wal`)
+        return self._wal.kept() and not check_wal(self.path, against_index=False).damaged
 
     @property
     def wal_lost(self) -> bool:

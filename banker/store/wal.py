@@ -154,11 +154,18 @@ def _checksum(data: bytes, s0: int, s1: int, big: bool) -> tuple[int, int]:
     return s0, s1
 
 
-def check_wal(game: Path) -> WalCheck:
+def check_wal(game: Path, against_index: bool = True) -> WalCheck:
     """Read the -wal beside `game` (if any) and say whether it is damaged.
 
     Never raises for what the file holds; an -wal that cannot be opened is reported as
     a problem too (the game cannot be trusted without it).
+
+    Args:
+        against_index: also count its frames against SQLite's index (the -shm file), as
+            a game is opened. Not while this process has the game open: closing a file
+            of the -shm's drops every lock the process holds on it (POSIX locks are the
+            process's), SQLite's among them, and another process would then take the
+            index for its own and remake it under this one's feet.
     """
     path = wal_of(game)
     report = WalCheck(path)
@@ -168,7 +175,7 @@ def check_wal(game: Path) -> WalCheck:
         report.problem = msg("it cannot be read ({why})", why=exc)
         return report
     _read_frames(data, report)
-    if not report.damaged:
+    if against_index and not report.damaged:
         _against_index(game, report, data[16:24])
     return report
 
