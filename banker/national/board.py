@@ -75,6 +75,8 @@ class VenueLive:
     """Its last heartbeat (the database's clock)."""
     silent: float | None = None
     """Seconds since then, as the database counts them."""
+    lost_after: float = LOST_AFTER
+    """Seconds of silence after which contact is lost (the board's own setting)."""
 
     @property
     def state(self) -> EventState | None:
@@ -83,7 +85,7 @@ class VenueLive:
 
     @property
     def lost(self) -> bool:
-        return self.silent is None or self.silent > LOST_AFTER
+        return self.silent is None or self.silent > self.lost_after
 
     def follow(self, rows: list[tuple[Any, ...]]) -> bool:
         """Replay the entries after the last one (seq, kind, command, target, and whether
@@ -144,8 +146,11 @@ class National:
         cut: int = 0,
         name: str = "",
         tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS,
+        lost_after: float = LOST_AFTER,
     ) -> None:
         self.dsn = dsn
+        self.lost_after = lost_after
+        """Seconds without a venue's heartbeat before the board says it lost contact."""
         self.cut = cut
         self.name = name
         """The championship's name (else "National championship", said in the board's
@@ -177,7 +182,7 @@ class National:
         for vid, name, last, summary_at, seen, silent in overview:
             venue = self.venues.get(vid)
             if venue is None:
-                venue = self.venues[vid] = VenueLive(vid, name)
+                venue = self.venues[vid] = VenueLive(vid, name, lost_after=self.lost_after)
                 changed = True
             was_lost = venue.lost
             venue.seen = seen

@@ -92,7 +92,9 @@ async def test_three_venues_one_cut_off_for_a_round(
             stdout=subprocess.DEVNULL,
             stderr=(folders[venue] / "stderr").open("wb"),
         )  # fmt: skip
-    national = National(database, cut=6, name="Malaysia Open")
+    # Lost after 6 s of silence, not the board's 20 (each venue beats every second): the
+    # cut venue is seen lost sooner, and the test waits less.
+    national = National(database, cut=6, name="Malaysia Open", lost_after=6.0)
     page = StandingsView(national.board_json)
     national.listeners.append(page.notify)
     stop = asyncio.Event()
