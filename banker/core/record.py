@@ -18,7 +18,8 @@ from typing import Any, Self
 
 import msgspec
 
-from banker.core.problems import NOT_VALID, Problem, first_problem
+from banker.core.problems import NOT_VALID, Problem
+from banker.core.walk import first_problem
 from banker.i18n.message import Message, msg
 
 ValidationError = msgspec.ValidationError

@@ -8,7 +8,7 @@ after a card that moved the token, the new square's offers follow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from banker.core import commands as c
 from banker.core.edition import SquareKind
@@ -17,8 +17,7 @@ from banker.core.state import GameState, Landing
 from banker.i18n.message import Message, msg
 
 
-@dataclass(frozen=True)
-class Arrival:
+class Arrival(Struct, frozen=True):
     """What follows a move: a dialog (with the square's offers, or a card's own), or
     only what is said of it."""
 
@@ -100,8 +99,7 @@ def nothing_to_do(
     return False
 
 
-@dataclass(frozen=True)
-class CardMove:
+class CardMove(Struct, frozen=True):
     """A card moved the token: who, to which board square, and what is offered there."""
 
     player: str
