@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
@@ -102,49 +103,70 @@ class Auction(Record, kw_only=True):
 
 
 def _fresh(value: Any) -> Any:
-    """A copy of `value` that shares nothing mutable with it (text, numbers, true or false
-    and nothing cannot change, so they are shared)."""
+    """A copy of `value`, of a type known only when it is met (a field declared `Any`),
+    that shares nothing mutable with it."""
     if isinstance(value, Record):
-        copied = value.__copy__()  # type: ignore[attr-defined]  # msgspec's shallow copy
-        for k in _mutable_fields(type(value)):
-            v = getattr(value, k)
-            if type(v) not in _IMMUTABLE:
-                setattr(copied, k, _fresh(v))
-        return copied
+        return _copier(type(value))(value)  # type: ignore[misc]  # a record is never shared
     if isinstance(value, list):
-        return [_item(v) for v in value]
+        return [_fresh(v) for v in value]
     if isinstance(value, dict):
-        return {k: _item(v) for k, v in value.items()}
+        return {k: _fresh(v) for k, v in value.items()}
     return value
 
 
-def _item(value: Any) -> Any:
-    """An item of a list or a table, copied (the deeds of a game: 28 records a command)."""
-    kind = type(value)
-    if kind in _IMMUTABLE:
-        return value
-    if kind in _FLAT:  # a record of text and numbers only: a shallow copy is a whole one
-        return value.__copy__()
-    return _fresh(value)
+Copier = Callable[[Any], Any]
+
+
+@cache
+def _copier(kind: Any) -> Copier | None:
+    """How to copy a value declared `kind` so that the copy shares nothing mutable with
+    it, worked out once from the declaration; None when it may be shared as it is (text,
+    numbers, true or false, nothing). The game's state is copied for every command."""
+    if _shared_kind(kind):
+        return None
+    origin = get_origin(kind)
+    args = get_args(kind)
+    if origin is Union or origin is types.UnionType:
+        kinds = [k for k in args if k is not type(None)]
+        if len(kinds) == 1 and (one := _copier(kinds[0])) is not None:
+            return lambda v: None if v is None else one(v)
+        return _fresh
+    if origin is list:
+        if (item := _copier(args[0])) is None:
+            return list.copy
+        return lambda v: [item(x) for x in v]
+    if origin is dict:
+        if (entry := _copier(args[1])) is None:
+            return dict.copy
+        return lambda v: {k: entry(x) for k, x in v.items()}
+    if isinstance(kind, type) and issubclass(kind, Record):
+        return _record_copier(kind, frozenset())
+    return _fresh  # `Any`: looked at as it comes
+
+
+def _record_copier(cls: type[Record], shared: frozenset[str]) -> Copier:
+    """A record copied field by field, each by its declaration (`shared`: left shared)."""
+    hints = get_type_hints(cls)
+    plan = [
+        (name, copier)
+        for name in cls.field_names()
+        if name not in shared and (copier := _copier(hints[name])) is not None
+    ]
+    shallow = cls.__copy__  # type: ignore[attr-defined]  # msgspec's shallow copy
+    if not plan:
+        return shallow  # type: ignore[no-any-return]  # text and numbers only: a whole copy
+
+    def copy(value: Any) -> Any:
+        copied = shallow(value)
+        for name, field_copier in plan:
+            setattr(copied, name, field_copier(getattr(value, name)))
+        return copied
+
+    return copy
 
 
 _IMMUTABLE = frozenset({str, int, bool, float, type(None)})
 """Value types a copy may share."""
-
-
-_FLAT: set[type] = set()
-"""Record classes none of whose fields can hold anything mutable (filled as they are met)."""
-
-
-@cache
-def _mutable_fields(cls: type[Record]) -> tuple[str, ...]:
-    """The fields of a record that may hold a list, a table or a record: the ones a copy
-    copies (the others, by their type, hold only what a copy may share)."""
-    hints = get_type_hints(cls)
-    mutable = tuple(name for name in cls.field_names() if not _shared_kind(hints[name]))
-    if not mutable:
-        _FLAT.add(cls)
-    return mutable
 
 
 def _shared_kind(kind: Any) -> bool:
@@ -271,13 +293,7 @@ class GameState(Record, kw_only=True):
         """A copy to change: every field is copied, records, lists and dicts all the way
         down, except the edition and the rules, which never change and so are shared.
         A field added later is copied too, with no line to add here."""
-        copied: GameState = self.__copy__()  # type: ignore[attr-defined]
-        for name in _mutable_fields(GameState):
-            if name not in SHARED_FIELDS:
-                value = getattr(self, name)
-                if type(value) not in _IMMUTABLE:
-                    setattr(copied, name, _fresh(value))
-        return copied
+        return _state_copier()(self)  # type: ignore[no-any-return]
 
     def dump_ledger(self) -> str:
         """The state without edition and rules, as JSON, for journal snapshots."""
@@ -315,3 +331,9 @@ def new_game_state(
         ),
         language=language,
     )
+
+
+@cache
+def _state_copier() -> Copier:
+    """The game state's copier, worked out at its first copy (not at every start)."""
+    return _record_copier(GameState, SHARED_FIELDS)

@@ -27,13 +27,14 @@ snapshots).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, ClassVar, Generic, Self, TypeVar
+
+import msgspec
 
 from banker.core.errors import JournalError
 from banker.core.timeline import Pending, Timeline
@@ -47,6 +48,9 @@ from banker.store.wal import WalCheck, WalWatch, check_wal, merged
 
 S = TypeVar("S")
 C = TypeVar("C")
+
+_MESSAGE = msgspec.json.Encoder()
+"""An entry's message as JSON (a tenth of the time of the standard library's)."""
 
 
 @dataclass(frozen=True)
@@ -302,7 +306,7 @@ class EntryJournal(Generic[S, C]):
             raise JournalError(words.open_read_only)
         command = pending.applied.command_json if pending.kind == "command" else None
         target = None if pending.kind == "command" else pending.applied.seq
-        message = json.dumps(pending.message.to_json())
+        message = _MESSAGE.encode(pending.message.to_json()).decode()  # as json.loads reads it
         at = sf.now()
         chain = ff.entry_chain(self._chain, pending.seq, pending.kind, command, target, message, at)
         if not self._wal.kept():

@@ -23,7 +23,7 @@ from banker.core.offers.deed import printed_deed
 from banker.core.offers.landing import land_on_deed, land_on_square, utility_rent
 from banker.core.offers.raising import raise_rows, raising_moves
 from banker.core.offers.trading import mortgage_offers, tradeable_deeds
-from banker.core.state import SHARED_FIELDS, GameState
+from banker.core.state import SHARED_FIELDS, Claim, Debt, Estate, GameState, Landing
 from banker.core.worth import raisable
 from tests.core.board import BROWN, DARK_BLUE, UTILITIES
 from tests.core.conftest import Table
@@ -275,3 +275,57 @@ def test_a_clone_shares_only_the_edition_and_the_rules(table: Table) -> None:
     assert state.deeds["Baltic Avenue"].houses == 0
     assert state.players[0].jail_cards == []
     assert state.auction is not None and state.auction.bidders
+
+
+def _shared(a: object, b: object, where: str) -> list[str]:
+    """Where two values hold the very same list, table or record."""
+    if isinstance(a, (str, int, float, bool, type(None))):
+        return []
+    found = [where] if a is b else []
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found += _shared(x, y, f"{where}[{i}]")
+    elif isinstance(a, dict) and isinstance(b, dict):
+        for k in a:
+            found += _shared(a[k], b[k], f"{where}[{k!r}]")
+    elif hasattr(a, "__struct_fields__"):
+        for name in a.__struct_fields__:
+            found += _shared(getattr(a, name), getattr(b, name), f"{where}.{name}")
+    return found
+
+
+def test_a_clone_shares_nothing_that_can_change_in_every_field_filled(table: Table) -> None:
+    """Every field that can hold something, holding it: debts with their reason's words,
+    an estate with its claims, the landing, the jail and the links; nothing of the copy,
+    however deep, is the original's own (but the edition and the rules)."""
+    table.deal("Alice", *BROWN)
+    table.do(StartAuction(lot="Boardwalk"))
+    state = table.state.replace(
+        debts=[
+            Debt(
+                debtor="Bob",
+                creditor="Alice",
+                amount=50,
+                reason="rent",
+                why={"t": "rent {x}", "p": {"x": {"t": "y", "p": {}}}, "l": [1, [2]]},
+            )
+        ],
+        estate=Estate(
+            debtor="Carol", pool=10, claims=[Claim(creditor=None, amount=5)], deeds=["Park Place"]
+        ),
+        landing=Landing(player="Bob", square=3, by="dice", dice=7),
+        auction_queue=["Park Place"],
+        bankruptcies=["Carol"],
+        positions={"Bob": 3},
+        jail={"Alice": 1},
+        links={"Bob": 2},
+    )
+    copy = state.clone()
+    assert copy == state
+    shared = [
+        where
+        for name in GameState.field_names()
+        if name not in SHARED_FIELDS
+        for where in _shared(getattr(state, name), getattr(copy, name), name)
+    ]
+    assert shared == []
