@@ -2,14 +2,50 @@
 
 from __future__ import annotations
 
-from banker.core.commands import Bid, CloseAuction, DropOut, StartAuction
+from typing import Any
+
+from banker.core.args import Args, amount
+from banker.core.command import CommandRecord
 from banker.core.edition import DeedKind
-from banker.core.errors import BadInput, HouseShortage, NotAllowed, UnevenBuilding
+from banker.core.errors import (
+    BadInput,
+    HouseShortage,
+    NotAllowed,
+    UnevenBuilding,
+)
 from banker.core.estate import pay_estate
 from banker.core.ledger import check_amount, deed_of, player_of, to_bank
 from banker.core.money import Money
 from banker.core.state import Auction, GameState
-from banker.i18n.message import Message, joined, msg
+from banker.core.verb import Verb, Word
+from banker.i18n.message import N_, Message, joined, msg
+
+
+class StartAuction(CommandRecord, frozen=True, kw_only=True, tag="auction"):
+    """Open an auction of a bank deed, or of a house or hotel in a housing shortage."""
+
+    lot: str
+    """A deed's name, or `house` / `hotel`."""
+
+
+class Bid(CommandRecord, frozen=True, kw_only=True, tag="bid"):
+    """A bid at the open auction."""
+
+    player: str
+    amount: Money
+
+
+class DropOut(CommandRecord, frozen=True, kw_only=True, tag="drop"):
+    """The player leaves the open auction."""
+
+    player: str
+
+
+class CloseAuction(CommandRecord, frozen=True, kw_only=True, tag="close"):
+    """Sold to the highest bidder (or kept by the bank with no bid)."""
+
+    deed: str | None = None
+    """For a house or hotel auction: the lot the winner puts the building on."""
 
 
 def start(state: GameState, cmd: StartAuction) -> Message:
@@ -281,3 +317,64 @@ def _open(state: GameState) -> Auction:
     if state.auction is None:
         raise NotAllowed("No auction is open. Start one with 'auction DEED'.")
     return state.auction
+
+
+def read_auction(a: Args) -> StartAuction:
+    if len(a.words) == 1 and a.words[0].casefold() in ("house", "hotel"):
+        return StartAuction(lot=a.words[0].casefold())
+    return StartAuction(lot=a.deed(a.words))
+
+
+def read_bid(a: Args) -> Bid:
+    if len(a.words) < 2:
+        raise a.usage()
+    return Bid(player=a.player(a.words[:-1]), amount=amount(a.words[-1], a.state))
+
+
+def read_drop(a: Args) -> DropOut:
+    name, _ = a.split(a.words, a.nothing)
+    return DropOut(player=name)
+
+
+def read_close(a: Args) -> CloseAuction:
+    return CloseAuction(deed=a.deed(a.words) if a.words else None)
+
+
+DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
+    Verb(
+        StartAuction,
+        start,
+        Word(
+            "auction",
+            N_("auction DEED, or auction house|hotel"),
+            read_auction,
+            "auction",
+            keywords=("house", "hotel"),
+        ),
+        example="auction board",
+    ),
+    Verb(
+        Bid,
+        bid,
+        Word("bid", N_("bid PLAYER AMOUNT"), read_bid, "auction"),
+        example="bid bob 20",
+        in_auction=True,
+    ),
+    Verb(
+        DropOut,
+        drop,
+        Word("drop", N_("drop PLAYER"), read_drop, "auction"),
+        example="drop bob",
+        in_auction=True,
+        while_owing=True,
+    ),
+    Verb(
+        CloseAuction,
+        close,
+        Word("close", N_("close [DEED]"), read_close, "auction"),
+        example="close",
+        in_auction=True,
+        while_owing=True,
+    ),
+)
+"""This family's verbs, in the order help lists them."""

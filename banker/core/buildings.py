@@ -2,14 +2,70 @@
 
 from __future__ import annotations
 
-from banker.core.commands import BuildHotel, BuildHouses, SellHotel, SellHouses, SetGroupLevels
+from typing import Any
+
+from banker.core.args import Args, is_number
+from banker.core.command import CommandRecord
 from banker.core.edition import Deed, DeedKind
-from banker.core.errors import BadInput, HouseShortage, MortgagedGroup, NotAllowed, UnevenBuilding
+from banker.core.errors import (
+    BadInput,
+    HouseShortage,
+    MortgagedGroup,
+    NotAllowed,
+    UnevenBuilding,
+)
 from banker.core.ledger import deed_of, from_bank, player_of, require_cash, to_bank
-from banker.core.level import Level
+from banker.core.level import HOTEL_CODE, MOST_HOUSES, Level
 from banker.core.state import GameState
+from banker.core.verb import Verb, Word
 from banker.core.worth import half
 from banker.i18n.message import N_, Joined, Message, joined, msg, plural
+
+
+class BuildHouses(CommandRecord, frozen=True, kw_only=True, tag="build"):
+    """Buy houses for one lot of a whole colour group."""
+
+    player: str
+    deed: str
+    count: int = 1
+
+
+class BuildHotel(CommandRecord, frozen=True, kw_only=True, tag="hotel"):
+    """Buy a hotel for a lot with 4 houses; the houses go back to the bank."""
+
+    player: str
+    deed: str
+
+
+class SellHouses(CommandRecord, frozen=True, kw_only=True, tag="sell"):
+    """Sell houses of one lot back to the bank at half their cost."""
+
+    player: str
+    deed: str
+    count: int = 1
+
+
+class SellHotel(CommandRecord, frozen=True, kw_only=True, tag="sell_hotel"):
+    """Sell a hotel back at half its cost; the lot gets 4 houses back, or what the bank has."""
+
+    player: str
+    deed: str
+
+
+class SetGroupLevels(CommandRecord, frozen=True, kw_only=True, tag="levels"):
+    """Build up or sell down a whole colour group at once, to the given level per lot.
+
+    Levels are in board order, as `Level.code` writes them: 0 to the houses a lot takes
+    (4, or 3 in the short game), or `HOTEL_CODE` (5) for a hotel. The final levels must be
+    even; going down, a hotel comes back as what the bank can give (the rule book's
+    "sold down like five houses"), so a group can always be sold down in a shortage.
+    """
+
+    player: str
+    deed: str
+    """Any lot of the group."""
+    levels: list[int]
+
 
 KIND_NAMES = {
     "street": N_("street"),
@@ -18,6 +74,7 @@ KIND_NAMES = {
     "utility": N_("utility"),
 }
 """The kinds of deed, as the sentences name them."""
+
 
 def require_owner(state: GameState, player: str, deed: str, action: Message) -> None:
     owner = state.deeds[deed].owner
@@ -395,3 +452,100 @@ def _lowest_reachable(state: GameState, now: list[int]) -> int:
         if level * len(now) - houses_now <= state.bank.houses_left:
             return level
     return 0
+
+
+def read_build(a: Args) -> BuildHouses:
+    words, n = _count(list(a.words), a.state.max_houses)
+    name, deed = a.split(words, a.deed)
+    return BuildHouses(player=name, deed=deed, count=n)
+
+
+def read_hotel(a: Args) -> BuildHotel:
+    name, deed = a.split(a.words, a.deed)
+    return BuildHotel(player=name, deed=deed)
+
+
+def _count(words: list[str], most: int) -> tuple[list[str], int]:
+    """A number of houses at the end of `words` (1 when none is given), 1 to `most`."""
+    if words and is_number(words[-1]):
+        n = words[-1]
+        if len(n) > 2 or not 1 <= int(n) <= most:
+            raise BadInput("{n!r} is not a number of houses: give 1 to {most}.", n=n, most=most)
+        return words[:-1], int(n)
+    return words, 1
+
+
+def read_sell(a: Args) -> SellHouses | SellHotel:
+    words = list(a.words)
+    if words and words[-1].casefold() == "hotel":
+        name, deed = a.split(words[:-1], a.deed)
+        return SellHotel(player=name, deed=deed)
+    words, n = _count(words, a.state.max_houses + 1)  # a hotel sells down as one more
+    name, deed = a.split(words, a.deed)
+    return SellHouses(player=name, deed=deed, count=n)
+
+
+def read_levels(a: Args) -> SetGroupLevels:
+    if len(a.words) < 3:
+        raise a.usage()
+    found: list[int] = []
+    for item in a.words[-1].split(","):
+        item = item.strip().casefold()
+        if item in ("h", "hotel"):
+            found.append(HOTEL_CODE)
+        elif len(item) == 1 and item.isdigit() and int(item) <= MOST_HOUSES:
+            found.append(int(item))
+        else:
+            raise BadInput(
+                "{item!r} is not a level: 0 to 4 houses, or h for a hotel, e.g. '4,4,h'.",
+                item=item,
+            )
+    name, deed = a.split(a.words[:-1], a.deed)
+    return SetGroupLevels(player=name, deed=deed, levels=found)
+
+
+SELL = Word("sell", N_("sell PLAYER DEED [N|hotel]"), read_sell, "build", keywords=("hotel",))
+"""Houses or a hotel: one word for two commands."""
+
+
+DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
+    Verb(
+        BuildHouses,
+        build_houses,
+        Word("build", N_("build PLAYER DEED [N]"), read_build, "build"),
+        example="build alice park 2",
+    ),
+    Verb(
+        BuildHotel,
+        build_hotel,
+        Word("hotel", N_("hotel PLAYER DEED"), read_hotel, "build"),
+        example="hotel alice park",
+    ),
+    Verb(
+        SellHouses,
+        sell_houses,
+        SELL,
+        example="sell alice park 2",
+        while_owing=True,
+    ),
+    Verb(
+        SellHotel,
+        sell_hotel,
+        SELL,
+        example="sell alice park hotel",
+        while_owing=True,
+    ),
+    Verb(
+        SetGroupLevels,
+        set_group_levels,
+        Word(
+            "levels",
+            N_("levels PLAYER DEED L,L[,L] (per lot of the group: 0-4 houses, h for a hotel)"),
+            read_levels,
+            "build",
+        ),
+        example="levels alice park 4,h",
+        while_owing=True,
+    ),
+)
+"""This family's verbs, in the order help lists them."""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec import Struct
 
-from banker.core.commands import DrawCard, RentVariant
+from banker.core.args import Args, dice, is_number
+from banker.core.command import CommandRecord, RentVariant
 from banker.core.edition import Card, CardAction, Deck, Deed, DeedKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import charge, deed_of, from_bank, player_of, seated_from_left, transfer
@@ -12,7 +15,26 @@ from banker.core.money import Money
 from banker.core.rent import check_dice, rent_due
 from banker.core.state import Debt, GameState, Player
 from banker.core.turns import arrive, position, send_to_jail, words_of
-from banker.i18n.message import Message, joined, msg, plural
+from banker.core.verb import Verb, Word
+from banker.i18n.message import N_, Message, joined, msg, plural
+
+
+class DrawCard(CommandRecord, frozen=True, kw_only=True, tag="card"):
+    """The player drew a Chance or Community Chest card: its money effect."""
+
+    player: str
+    card: str
+    """The card's id in the edition."""
+    deed: str | None = None
+    """Where a nearest-railroad or nearest-utility card sent the token."""
+    dice: int | None = None
+    """The dice thrown for the nearest-utility card."""
+    passed_go: bool = False
+    """The token passed GO on the way to the card's square (salary)."""
+    square: int | None = None
+    """The square the token stood on when the card was drawn (a Chance square): where a
+    moving card takes it, and whether it passes GO, follow from it."""
+
 
 DECK_NAMES: dict[str, Message] = {"chance": msg("Chance"), "chest": msg("Community Chest")}
 
@@ -430,3 +452,72 @@ def _go_name(state: GameState) -> str:
         if square.kind.value == "go":
             return square.name
     return "GO"
+
+
+def read_card(a: Args) -> DrawCard:
+    words = list(a.words)
+    passed_go = bool(words) and words[-1].casefold() == "go"
+    if passed_go:
+        words.pop()
+    square = _square(words)
+    roll: int | None = None
+    if words and is_number(words[-1]):
+        roll = dice(words.pop())
+    square = square if square is not None else _square(words)
+    ids = list(a.state.edition.cards_by_id)
+
+    def card_and_deed(rest: list[str]) -> tuple[str, str | None]:
+        if not rest:
+            raise BadInput(
+                "Name the card, e.g. 'card Alice chance-dividend'. Card ids: {ids}.",
+                ids=", ".join(ids),
+            )
+        token = rest[0].casefold()
+        renamed = a.state.edition.cards_by_old_id.get(token)  # an id from before, e.g. in a script
+        found = (
+            [i for i in ids if i == token]
+            or ([renamed.id] if renamed else [])
+            or [i for i in ids if i.startswith(token)]
+        )
+        if len(found) != 1:
+            raise UnknownName(
+                "{t!r} could be more than one card. Card ids: {ids}."
+                if found
+                else "{t!r} is not a card. Card ids: {ids}.",
+                t=rest[0],
+                ids=", ".join(found or ids),
+            )
+        return found[0], a.deed(rest[1:]) if rest[1:] else None
+
+    name, (card_id, deed) = a.split(words, card_and_deed)
+    return DrawCard(
+        player=name, card=card_id, deed=deed, dice=roll, passed_go=passed_go, square=square
+    )
+
+
+def _square(words: list[str]) -> int | None:
+    """`at N` at the end of `words` (taken off them): the square the token stood on."""
+    if len(words) >= 2 and words[-2].casefold() == "at" and is_number(words[-1]):
+        square = words.pop()
+        words.pop()
+        if len(square) > 3:
+            raise BadInput("{n!r} is not a square of the board.", n=square)
+        return int(square)
+    return None
+
+
+DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
+    Verb(
+        DrawCard,
+        draw,
+        Word(
+            "card",
+            N_("card PLAYER CARD_ID [DEED] [at SQUARE] [DICE] [go]"),
+            read_card,
+            "landed",
+            keywords=("go", "at"),
+        ),
+        example="card bob chance-div",
+    ),
+)
+"""This family's verbs, in the order help lists them."""

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import Any, Literal
 
-from banker.core.commands import DealDeeds
+from banker.core.command import CommandRecord
 from banker.core.errors import BadInput, NotAllowed, NotEnoughCash
 from banker.core.ledger import deed_of, player_of, to_bank
 from banker.core.state import GameState
+from banker.core.verb import Verb, Word
 from banker.i18n.message import Message, joined, msg
+
+
+class DealDeeds(CommandRecord, frozen=True, kw_only=True, tag="deal"):
+    """The variation with every deed (or N per player) dealt at the start."""
+
+    deeds: dict[str, str]
+    """Deed name to the player it is dealt to."""
+    paid: bool = True
+    """Each player pays the printed prices of what they are dealt (or gets them free)."""
 
 
 def make_deal(
@@ -69,3 +79,7 @@ def deal(state: GameState, cmd: DealDeeds) -> Message:
         else "The deeds were dealt free: {hands}",
         hands=joined((f"{p} {len(d)}" for p, d in hands.items()), "; "),
     )
+
+
+DECLARED: tuple[Verb[Any] | Word[Any], ...] = (Verb(DealDeeds, deal, None),)
+"""This family's verbs, in the order help lists them."""

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec import Struct, field
 
+from banker.core.args import Args
 from banker.core.auctions import open_auction
-from banker.core.commands import DeclareBankrupt, EndGame, Settle
+from banker.core.command import CommandRecord
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.estate import creditors_word, pay_estate, share_out
 from banker.core.ledger import (
@@ -19,8 +22,27 @@ from banker.core.ledger import (
 )
 from banker.core.money import Money
 from banker.core.state import Claim, Debt, Estate, GameState, Player
+from banker.core.verb import Verb, Word
 from banker.core.worth import holdings, raisable
-from banker.i18n.message import Message, joined, msg, plural
+from banker.i18n.message import N_, Message, joined, msg, plural
+
+
+class Settle(CommandRecord, frozen=True, kw_only=True, tag="settle"):
+    """The player pays their debts now that their cash covers them."""
+
+    player: str
+
+
+class DeclareBankrupt(CommandRecord, frozen=True, kw_only=True, tag="bankrupt"):
+    """The player owes more than they can raise and leaves the game."""
+
+    player: str
+    lift: list[str] = []
+    """Mortgaged deeds the creditor lifts at once instead of paying the 10% fee only."""
+
+
+class EndGame(CommandRecord, frozen=True, kw_only=True, tag="end"):
+    """End the game now: the richest player wins."""
 
 
 def settle(state: GameState, cmd: Settle) -> Message:
@@ -482,3 +504,57 @@ def end(state: GameState, cmd: EndGame) -> Message:
 
 def _table(state: GameState, rows: list[Standing]) -> str:
     return "; ".join(f"{i}. {r.player} {state.money(r.total)}" for i, r in enumerate(rows, 1))
+
+
+def read_settle(a: Args) -> Settle:
+    name, _ = a.split(a.words, a.nothing)
+    return Settle(player=name)
+
+
+def read_bankrupt(a: Args) -> DeclareBankrupt:
+    folded = [w.casefold() for w in a.words]
+    if "lift" in folded:
+        at = folded.index("lift")
+        listed = [x.strip() for x in " ".join(a.words[at + 1 :]).split(",") if x.strip()]
+        if not listed:
+            raise a.usage()
+        lift = [a.deed(x.split()) for x in listed]
+        return DeclareBankrupt(player=a.player(a.words[:at]), lift=lift)
+    name, _ = a.split(a.words, a.nothing)
+    return DeclareBankrupt(player=name)
+
+
+def read_end(a: Args) -> EndGame:
+    a.nothing(a.words)
+    return EndGame()
+
+
+DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
+    Verb(
+        Settle,
+        settle,
+        Word("settle", N_("settle PLAYER"), read_settle, "raise_funds"),
+        example="settle bob",
+        while_owing=True,
+    ),
+    Verb(
+        DeclareBankrupt,
+        bankrupt,
+        Word(
+            "bankrupt",
+            N_("bankrupt PLAYER [lift DEED,...]"),
+            read_bankrupt,
+            "raise_funds",
+            keywords=("lift",),
+        ),
+        example="bankrupt bob lift board",
+        while_owing=True,
+    ),
+    Verb(
+        EndGame,
+        end,
+        Word("end", N_("end"), read_end, "end_game"),
+        example="end",
+    ),
+)
+"""This family's verbs, in the order help lists them."""

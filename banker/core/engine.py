@@ -12,10 +12,10 @@ from msgspec import Struct
 
 from banker.core.commands import Command
 from banker.core.errors import BankerError, NotAllowed
+from banker.core.follow import follow
 from banker.core.ledger import owing, pay_covered_debts
 from banker.core.limits import MAX_HOLDING
 from banker.core.state import GameState
-from banker.core.turns import follow
 from banker.core.verbs import Verb, verb_of
 from banker.i18n.message import Message, joined, msg
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from banker.core import commands as c
+from banker.core.args import Args
+from banker.core.args import amount as amount
+from banker.core.args import dice as dice
 from banker.core.errors import BadInput
 from banker.core.limits import MAX_LINE
-from banker.core.reading import Args, HistoryMove, Question, RaiseQuery, Redo, Undo, WorthQuery
-from banker.core.reading import amount as amount
-from banker.core.reading import dice as dice
+from banker.core.reading import HistoryMove, Question, RaiseQuery, Redo, Undo, WorthQuery
 from banker.core.state import GameState
 from banker.core.verbs import WORDS, word_named
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from banker.core.commands import RentVariant
+from banker.core.command import RentVariant
 from banker.core.edition import DeedKind
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.limits import MAX_DICE, MIN_DICE

@@ -2,12 +2,47 @@
 
 from __future__ import annotations
 
-from banker.core.commands import Trade, TradeSide
+from typing import Any
+
+from msgspec import field
+
+from banker.core.args import Args, amount, is_number
+from banker.core.command import CommandRecord
 from banker.core.errors import BadInput, NotAllowed
 from banker.core.ledger import check_amount, deed_of, interest, player_of, require_cash, to_bank
 from banker.core.money import Money
+from banker.core.record import FrozenRecord
 from banker.core.state import Debt, GameState, Player
-from banker.i18n.message import Message, joined, msg, plural
+from banker.core.verb import Verb, Word
+from banker.i18n.message import N_, Message, joined, msg, plural
+
+
+class TradeSide(FrozenRecord, frozen=True, kw_only=True):
+    """What one side of a trade hands over."""
+
+    cash: Money = 0
+    deeds: list[str] = []
+    jail_cards: int = 0
+    debt: Money = 0
+    """What this side writes off of the debt the other side owes it: deeds handed to a
+    creditor against the debt, at the value the two agree."""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.cash or self.deeds or self.jail_cards or self.debt)
+
+
+class Trade(CommandRecord, frozen=True, kw_only=True, tag="trade"):
+    """A trade between two players: cash, deeds and jail cards both ways."""
+
+    player: str
+    partner: str
+    give: TradeSide = field(default_factory=TradeSide)
+    """What `player` hands to `partner`."""
+    get: TradeSide = field(default_factory=TradeSide)
+    """What `partner` hands to `player`."""
+    lift: list[str] = []
+    """Mortgaged deeds in the trade whose new owner lifts the mortgage at once."""
 
 
 def trade(state: GameState, cmd: Trade) -> Message:
@@ -201,3 +236,74 @@ def describe(state: GameState, side: TradeSide) -> Message:
     if not parts:
         return msg("nothing")
     return msg("{items}", items=joined(parts, " + "))
+
+
+def read_trade(a: Args) -> Trade:
+    folded = [w.casefold() for w in a.words]
+    if "give" not in folded or "get" not in folded or folded.index("give") > folded.index("get"):
+        raise a.usage()
+    give_at, get_at = folded.index("give"), folded.index("get")
+    lift_at = len(folded) - 1 - folded[::-1].index("lift") if "lift" in folded[get_at:] else None
+    players = a.words[:give_at]
+    name, partner = a.split(players, a.player)
+    give = _side(a, a.words[give_at + 1 : get_at])
+    get = _side(a, a.words[get_at + 1 : lift_at])
+    lift: list[str] = []
+    if lift_at is not None:
+        listed = [x.strip() for x in " ".join(a.words[lift_at + 1 :]).split(",") if x.strip()]
+        if listed:
+            lift = [a.deed(x.split()) for x in listed]
+        else:
+            lift = list(give.deeds + get.deeds)
+            lift = [d for d in lift if a.state.deeds[d].mortgaged]
+    return Trade(player=name, partner=partner, give=give, get=get, lift=lift)
+
+
+def _side(a: Args, words: list[str]) -> TradeSide:
+    items = [x.strip() for x in " ".join(words).split(",")]
+    if items == ["-"]:
+        return TradeSide()
+    if not items or any(not x for x in items):
+        raise BadInput(
+            "List the items of each side separated by commas, or '-' for nothing: "
+            "e.g. 'give 100, Boardwalk, jailcard get -'."
+        )
+    cash = 0
+    deeds: list[str] = []
+    cards = 0
+    debt = 0
+    for item in items:
+        lowered = item.casefold()
+        if lowered in ("jailcard", "jail card"):
+            cards += 1
+        elif lowered.split()[0] == "debt" and len(lowered.split()) == 2:
+            if debt:
+                raise BadInput("Name the debt of one side once: {a} and {b}.", a=debt, b=item)
+            debt = amount(item.split()[1], a.state)
+        elif is_number(item) or item.startswith(a.state.edition.currency):
+            if cash:
+                raise BadInput("Name the cash of one side once: {a} and {b}.", a=cash, b=item)
+            cash = amount(item, a.state)
+        elif lowered == "-":
+            raise BadInput("'-' means nothing: use it alone for a side that gives nothing.")
+        else:
+            deeds.append(a.deed(item.split()))
+    return TradeSide(cash=cash, deeds=deeds, jail_cards=cards, debt=debt)
+
+
+DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
+    Verb(
+        Trade,
+        trade,
+        Word(
+            "trade",
+            N_("trade PLAYER PLAYER give ITEMS get ITEMS [lift [DEEDS]]"),
+            read_trade,
+            "trade",
+            keywords=("give", "get", "lift", "jailcard", "debt"),
+        ),
+        example="trade alice bob give 100, board get park",
+        while_owing=True,
+    ),
+)
+"""This family's verbs, in the order help lists them."""

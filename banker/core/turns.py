@@ -7,27 +7,50 @@ the dice total or by a square's name corrects it in one command.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
-from banker.core.commands import (
-    Buy,
-    Command,
-    DrawCard,
-    GoToJail,
-    LeaveJail,
-    MoveToken,
-    PassTurn,
-    PayRent,
-    PayTax,
-    TakeParking,
-)
-from banker.core.edition import CardAction, Deed, DeedKind, Edition, SquareKind
+from msgspec import Meta
+
+from banker.core.args import Args, dice, is_number
+from banker.core.command import CommandRecord
+from banker.core.edition import Deed, DeedKind, Edition, SquareKind
 from banker.core.errors import BadInput, NotAllowed, UnknownName
 from banker.core.ledger import charge, from_bank, player_of
 from banker.core.names import match, ranked
 from banker.core.state import GameState, Landing
+from banker.core.verb import Verb, Word
 from banker.i18n.catalogue import translator
-from banker.i18n.message import Message, msg
+from banker.i18n.message import N_, Message, msg
+
+
+class PassTurn(CommandRecord, frozen=True, kw_only=True, tag="turn"):
+    """The turn passes to the next player still in the game, or to the player named."""
+
+    player: str | None = None
+
+
+MoveHow: TypeAlias = Literal["dice", "forward", "fix", "given"]
+
+
+class MoveToken(CommandRecord, frozen=True, kw_only=True, tag="move"):
+    """The token moved: by a throw of the dice from its square, forward to a square the
+    banker names (the salary when the way there passes GO), or a correction of where it
+    stands (which pays nothing)."""
+
+    player: str
+    square: Annotated[int, Meta(ge=0)] = 0
+    """The board index, GO being 0: where a named or corrected move goes."""
+    passed_go: bool = False
+    """For a move written before the bank followed the tokens (`how` "given"): the move
+    passed or landed on GO and the bank paid the salary."""
+    how: MoveHow = "given"
+    """`dice`: by `dice` from the token's square; `forward`: to `square`, forward;
+    `fix`: a correction to `square`; `given`: the square and salary as written (games
+    saved before the bank followed the tokens)."""
+    dice: Annotated[int, Meta(ge=2, le=12)] | None = None
+    """The throw's total, for a move by the dice."""
+    doubles: bool = False
+    """The throw was a double: the player throws again, or leaves jail."""
 
 
 def whose_turn(state: GameState) -> str | None:
@@ -405,18 +428,6 @@ def _go_forward(
     return said
 
 
-def go_to_jail(state: GameState, cmd: GoToJail) -> Message:
-    player = player_of(state, cmd.player)
-    if player.bankrupt:
-        raise NotAllowed("{p} is bankrupt and out of the game.", p=player.name)
-    if player.name in state.jail:
-        raise NotAllowed("{p} is already in jail.", p=player.name)
-    if square_of(state.edition, SquareKind.JAIL) is None:
-        raise NotAllowed("This board has no jail.")
-    send_to_jail(state, player.name)
-    return msg("{p} went to jail (three doubles in a row): no salary", p=player.name)
-
-
 def _move_as_given(state: GameState, cmd: MoveToken) -> Message:
     """A move as games saved before the bank followed the tokens wrote it."""
     player = player_of(state, cmd.player)
@@ -439,44 +450,67 @@ def _move_as_given(state: GameState, cmd: MoveToken) -> Message:
     return msg("{p} moved to {square}", p=player.name, square=name)
 
 
-def follow(state: GameState, command: Command) -> None:
-    """Keep the token where an accepted command says it is (changes `state`)."""
-    edition = state.edition
-    player = getattr(command, "player", None)
-    if not isinstance(player, str) or player not in {p.name for p in state.players}:
-        return
-    square: int | None = None
-    if isinstance(command, Buy | PayRent):
-        square = edition.deed(command.deed).square
-    elif isinstance(command, PayTax):
-        kind = SquareKind.LUXURY_TAX if command.kind == "luxury" else SquareKind.INCOME_TAX
-        square = square_of(edition, kind)
-    elif isinstance(command, TakeParking):
-        square = square_of(edition, SquareKind.FREE_PARKING)
-    elif isinstance(command, LeaveJail) and not state.rules.follow_tokens:
-        square = square_of(edition, SquareKind.JAIL)
-    elif isinstance(command, DrawCard) and not state.rules.follow_tokens:
-        square = _card_square(state, command)
-    if square is not None and player not in state.jail:
-        state.positions[player] = square
+def read_turn(a: Args) -> PassTurn:
+    if not a.words:
+        return PassTurn()
+    name, _ = a.split(a.words, a.nothing)
+    return PassTurn(player=name)
 
 
-def _card_square(state: GameState, command: DrawCard) -> int | None:
-    edition = state.edition
-    card = edition.cards_by_id[command.card]
-    if command.deed is not None:
-        return edition.deed(command.deed).square
-    if card.action is CardAction.ADVANCE and card.target:
-        target = card.target.casefold()
-        for deed in edition.deeds:
-            if deed.name.casefold() == target:
-                return deed.square
-        for other in edition.squares:
-            if other.name.casefold() == target:
-                return other.square
-    if card.action is CardAction.GO_TO_JAIL:
-        return square_of(edition, SquareKind.JAIL)
-    if card.action is CardAction.BACK and card.spaces:
-        size = edition.board_size
-        return (position(state, command.player) - card.spaces) % size
-    return None
+def read_move(a: Args) -> MoveToken:
+    """`move PLAYER DICE [doubles]`, `move PLAYER SQUARE` (forward to it) or
+    `move PLAYER SQUARE fix` (a correction of where the token stands)."""
+
+    words = list(a.words)
+    fix = len(words) > 1 and words[-1].casefold() == "fix"
+    doubles = len(words) > 1 and words[-1].casefold() in ("doubles", "double", "d")
+    if fix or doubles:
+        words.pop()
+
+    def where(rest: list[str]) -> int | str:
+        """The dice total, or the square's name once something on the board matches it."""
+        if not rest:
+            raise a.usage()
+        if len(rest) == 1 and is_number(rest[0]):
+            if fix:
+                raise BadInput("A correction names the square: 'move PLAYER SQUARE fix'.")
+            return dice(rest[0])
+        if doubles:
+            raise BadInput("Doubles are a throw: 'move PLAYER DICE doubles'.")
+        query = " ".join(rest)
+        named = list(typed_square_names(a.state))
+        if not ranked(query, named, None, kinds(a.state.edition, a.state.language)):
+            match(query, list(squares(a.state.edition).values()), "deed")  # refuses
+        return query
+
+    name, to = a.split(words, where)
+    if isinstance(to, int):
+        return MoveToken(player=name, how="dice", dice=to, doubles=doubles)
+    return MoveToken(
+        player=name, square=find_square(a.state, name, to), how="fix" if fix else "forward"
+    )
+
+
+DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
+    Verb(
+        PassTurn,
+        pass_turn,
+        Word("turn", N_("turn [PLAYER]"), read_turn, "next_turn", aliases=("next",)),
+        example="turn",
+        while_owing=True,
+    ),
+    Verb(
+        MoveToken,
+        move,
+        Word(
+            "move",
+            N_("move PLAYER DICE [doubles], move PLAYER SQUARE, or move PLAYER SQUARE fix"),
+            read_move,
+            "landed",
+            keywords=("doubles", "fix"),
+        ),
+        example="move bob 7",
+        while_owing=True,
+    ),
+)
+"""This family's verbs, in the order help lists them."""
