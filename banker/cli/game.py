@@ -237,6 +237,7 @@ def _do(args: argparse.Namespace) -> int:
     if (args.command is None) == (args.file is None):
         raise BadInput("Give one command, or a script with -f FILE (not both).")
     with Journal.open(resolve_game_path(args.game)) as journal:
+        _read_only_note(journal, args.said_in)
 
         def language() -> str:  # what the line says is said in: --lang, else the game's
             return args.said_in or journal.game.state.language
@@ -274,6 +275,13 @@ def _do(args: argparse.Namespace) -> int:
 def _read_only_note(journal: Journal, asked: str | None) -> None:
     if journal.note is not None:
         said = msg("Read-only: {path} ({why}).", path=journal.path, why=journal.note)
+        print(say_in(said, asked or journal.game.state.language), file=sys.stderr)
+    if journal.torn:
+        said = msg(
+            "{path}: the last write before this opening was cut short (a full disk?); "
+            "nothing of it had been saved, and every command acknowledged is here.",
+            path=journal.path,
+        )
         print(say_in(said, asked or journal.game.state.language), file=sys.stderr)
 
 

@@ -109,6 +109,11 @@ class EntryJournal(Generic[S, C]):
         self._wal = WalWatch(path)
         self._scratch: Path | None = None
         """A private copy read in place of a read-only file (its -wal applied), if any."""
+        self.torn = False
+        """Its -wal ended, as it was opened, inside a frame after every committed one: the
+        last write before was cut short (a full disk), and nothing of it had been saved."""
+        self._refused = False
+        """A write was refused (a full disk): the -wal may end inside the frame it cut."""
         if lock is not None:
             self._wal.note()
 
@@ -202,6 +207,7 @@ class EntryJournal(Generic[S, C]):
             sf.unlink_scratch(scratch)
             raise
         journal._scratch = scratch
+        journal.torn = check is not None and check.torn
         last = sf.witnessed(path)
         if last is not None and last > journal.timeline.seq:
             sf.close_quietly(conn, lock)
@@ -272,7 +278,10 @@ class EntryJournal(Generic[S, C]):
         what is wrong and `recover` reads every intact frame."""
         # its frames only: the index is this connection's own (and reading it would drop
         # SQLite's locks on it, see `check_wal`)
-        return self._wal.kept() and not check_wal(self.path, against_index=False).damaged
+        check = check_wal(self.path, against_index=False)
+        if check.torn and self._refused:
+            return self._wal.kept()  # the frame cut is the write refused: SQLite leaves it out
+        return self._wal.kept() and not check.damaged
 
     @property
     def wal_lost(self) -> bool:
@@ -323,6 +332,7 @@ class EntryJournal(Generic[S, C]):
                 )
                 self._also(pending)
         except DB_ERRORS as exc:
+            self._refused = True
             raise JournalError(words.not_saved, why=exc) from None
         self._chain = chain
         self.timeline.commit(pending)

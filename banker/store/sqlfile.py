@@ -178,10 +178,13 @@ def witness(path: Path) -> Path:
 def witness_loss(path: Path, seq: int) -> None:
     """Write down, beside the game, the last entry it had when its -wal was found cut
     under it at the close: the only record left that those entries existed."""
-    try:
-        witness(path).write_text(json.dumps({"seq": seq}), encoding="utf-8")
+    target = witness(path)
+    written = target.with_name(f".{target.name}.{os.getpid()}")
+    try:  # whole or not at all: a full disk would leave an empty witness, which says nothing
+        written.write_text(json.dumps({"seq": seq}), encoding="utf-8")
+        os.replace(written, target)
     except OSError:
-        pass  # nothing more can be done; the close goes on
+        unlink_quietly(written)  # nothing more can be done; the close goes on
 
 
 def witnessed(path: Path) -> int | None:

@@ -60,6 +60,11 @@ class WalCheck:
     foreign: bool = False
     """Its frames are not the ones its index counted (another game's -wal, or one written
     again since): none of them is this game's to apply."""
+    torn: bool = False
+    """It ends inside a frame after its whole ones: the last write was cut short (a full
+    disk refuses a write halfway). A damage (the `problem`) until the index shows the cut
+    is after every frame committed, which SQLite then leaves out, as it leaves out every
+    frame of a commit that never ended."""
 
     @property
     def damaged(self) -> bool:
@@ -175,9 +180,28 @@ def check_wal(game: Path, against_index: bool = True) -> WalCheck:
         report.problem = msg("it cannot be read ({why})", why=exc)
         return report
     _read_frames(data, report)
+    if against_index and report.torn:
+        _torn_after_commits(game, report, data[16:24])
     if against_index and not report.damaged:
         _against_index(game, report, data[16:24])
     return report
+
+
+def _torn_after_commits(game: Path, report: WalCheck, salts: bytes) -> None:
+    """A -wal cut short inside a frame is the write a full disk refused when SQLite's
+    index (written at each commit) counts frames that are all whole and intact before the
+    cut: nothing committed was in the cut frame. Without the index nothing tells a write
+    refused from a -wal cut short since, and the cut stays a damage."""
+    index = read_index(game)
+    if index is None or salts != index.salts or report.page_size != index.page_size:
+        return
+    whole = 0
+    for frame in report.frames:
+        if not (frame.ours and frame.intact):
+            break
+        whole += 1
+    if whole >= index.frames:
+        report.problem = None  # `torn` stays: what the opening says happened
 
 
 def _against_index(game: Path, report: WalCheck, salts: bytes) -> None:
@@ -242,6 +266,7 @@ def _read_frames(data: bytes, report: WalCheck) -> None:
     tail = (len(data) - HEADER) % size
     if tail and report.problem is None and (not report.frames or report.frames[-1].ours):
         report.problem = msg("it is cut short inside a frame")
+        report.torn = True
 
 
 def salvage(game: Path, check: WalCheck, target: Path) -> int:

@@ -407,3 +407,35 @@ def test_a_wal_written_again_by_sqlite_is_no_alarm(tmp_path: Path) -> None:
         assert j.game.state.player("Ann").cash == 1500 + 1199
     with Journal.open(path, read_only=True) as journal:
         assert journal.game.seq == 1200
+
+
+def test_a_write_cut_short_after_the_last_commit_opens_whole_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full disk refuses a write halfway through a frame: the -wal ends inside a frame
+    after every committed one, which its index still counts. SQLite leaves that frame
+    out; so does the bank, and the opening says what happened."""
+    game = crashed_game(tmp_path)
+    wal = Path(f"{game}-wal")
+    with wal.open("ab") as handle:
+        handle.write(os.urandom(FRAME_HEADER + page_size(game) // 2))
+    check = check_wal(game)
+    assert not check.damaged and check.torn
+    with Journal.open(game, read_only=True) as journal:
+        assert journal.torn
+        assert journal.game.seq == COMMANDS + 1
+        assert journal.game.state.player("Ann").cash == 1500 + COMMANDS
+    code, out = said(["show", str(game)], capsys)
+    assert code == 0 and "the last write before this opening was cut short" in out
+
+
+def test_a_frame_cut_short_without_its_index_is_still_refused(tmp_path: Path) -> None:
+    """Without the index nothing tells a write refused from a -wal cut short since: the
+    cut stays a damage, and `recover` reads what is whole."""
+    game = crashed_game(tmp_path)
+    with Path(f"{game}-wal").open("ab") as handle:
+        handle.write(os.urandom(FRAME_HEADER + page_size(game) // 2))
+    Path(f"{game}-shm").unlink()
+    assert check_wal(game).damaged
+    with pytest.raises(JournalError, match="cut short inside a frame"):
+        Journal.open(game, read_only=True)
