@@ -21,6 +21,7 @@ from banker.i18n.arguments import TABLE_VIEW, add_listening
 from banker.i18n.languages import LANGUAGES
 from banker.i18n.message import N_, Message, joined, msg, plural
 from banker.store import Journal, resolve_game_path
+from banker.store.entries import LAST_WRITE_CUT
 from banker.store.files import load_rules, read_small
 from banker.store.paths import banker_command, custom_editions, game_argument
 
@@ -277,11 +278,7 @@ def _read_only_note(journal: Journal, asked: str | None) -> None:
         said = msg("Read-only: {path} ({why}).", path=journal.path, why=journal.note)
         print(say_in(said, asked or journal.game.state.language), file=sys.stderr)
     if journal.torn:
-        said = msg(
-            "{path}: the last write before this opening was cut short (a full disk?); "
-            "nothing of it had been saved, and every command acknowledged is here.",
-            path=journal.path,
-        )
+        said = msg(LAST_WRITE_CUT, path=journal.path)
         print(say_in(said, asked or journal.game.state.language), file=sys.stderr)
 
 

@@ -78,6 +78,12 @@ WAL_UNREADABLE = N_(
     "{path} is read-only and its latest commands are in its -wal file, which cannot be "
     "read here ({why}): copy both files to a folder you can write."
 )
+LAST_WRITE_CUT = N_(
+    "{path}: the last write before this opening was cut short (a full disk?); nothing of "
+    "it had been saved, and every command acknowledged is here."
+)
+"""What an opening says of a -wal that ended inside the frame a full disk refused."""
+
 DISK_FULL = N_(
     "{path} cannot be opened: the disk it is on is full. Free some space, then try again; "
     "nothing was changed."

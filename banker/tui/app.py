@@ -35,6 +35,7 @@ from textual.signal import Signal
 from banker.core.errors import BankerError
 from banker.i18n import Language, default_language
 from banker.i18n.message import N_, Message
+from banker.store.entries import LAST_WRITE_CUT
 from banker.store.glance import Glance, check_unlocked, glance
 from banker.store.paths import banker_command, default_games_dir, game_argument, recent_games
 from banker.tui.palette import BankerCommands
@@ -195,6 +196,8 @@ class BankerApp(PhoneDesk, TypesAheadApp):
         # the journal and the rules load behind the first screen (start-up)
         from banker.store import Journal
 
+        if not result.set_running_or_notify_cancel():
+            return  # the app opened it itself meanwhile (`_take_opened_journal`)
         try:
             result.set_result(Journal.open(path, any_thread=True))
         except BankerError as exc:
@@ -217,10 +220,13 @@ class BankerApp(PhoneDesk, TypesAheadApp):
             return
         self._glance = None
         try:
-            if self._opening is None:  # asked for before the first frame: open it now
+            opening = self._opening
+            if opening is None or opening.cancel():
+                # asked for before the first frame, or before the worker's thread began
+                # (it starts from this very loop, which waiting here would hold): open it now
                 opened: Journal | BankerError = Journal.open(glanced.path)
             else:
-                opened = self._opening.result()  # the worker's; waits if still opening
+                opened = opening.result()  # the worker's, under way: waits for it
             if isinstance(opened, BankerError):
                 raise opened
             self._journal = opened
@@ -245,6 +251,12 @@ class BankerApp(PhoneDesk, TypesAheadApp):
         """A game opened from its checkpoint: check the entries the opening did not, in a
         thread and on a connection of their own, while the banker plays."""
         journal = self._journal
+        if journal is not None and journal.torn:  # a full disk cut the last write short
+            self.notify(
+                Message(LAST_WRITE_CUT, {"path": str(journal.path)}).render(self.voice.translator),
+                severity="warning",
+                timeout=30,
+            )
         check = None if journal is None else journal.older_check()
         if check is not None:
             self._run_check(check)
@@ -284,10 +296,12 @@ class BankerApp(PhoneDesk, TypesAheadApp):
             await self.table_view.stop()
         if self._opening is not None and self._journal is None:
             # Quit while the journal was still opening: wait for it, then close it too.
-            try:
-                untaken = self._opening.result()
-            except Exception:
-                untaken = None
+            untaken = None
+            if not self._opening.cancel():  # under way (or done): its journal is closed here
+                try:
+                    untaken = self._opening.result()
+                except Exception:
+                    untaken = None
             if untaken is not None and not isinstance(untaken, BankerError):
                 untaken.close()
         if self._journal is not None:

@@ -273,3 +273,47 @@ async def test_the_ledger_redraws_from_the_game_changed_signal(demo_path: Path) 
         assert next(p for p in ledger.view.players if p.name == name).cash == (
             seen[0].after.player(name).cash
         )
+
+
+async def test_a_game_whose_last_write_a_full_disk_cut_opens_and_says_so(tmp_path: Path) -> None:
+    """The -wal ends inside the frame a full disk refused (after every committed one):
+    the app opens the game with every command and tells the banker what happened."""
+    import os
+
+    from banker.store.wal import FRAME_HEADER
+    from tests.store.test_wal import COMMANDS, crashed_game, page_size
+
+    game = crashed_game(tmp_path)
+    with Path(f"{game}-wal").open("ab") as handle:
+        handle.write(os.urandom(FRAME_HEADER + page_size(game) // 2))
+    app = make_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.state.player("Ann").cash == 1500 + COMMANDS
+        said = [n.message for n in app._notifications]
+        assert any("the last write before this opening was cut short" in m for m in said), said
+    assert app.journal is not None
+    app.journal.close()
+
+
+async def test_the_game_asked_for_before_the_opening_thread_begins_opens_at_once(
+    demo_path: Path,
+) -> None:
+    """A key typed in the same turn of the loop as the opening's worker was made (its
+    thread starts from that loop, later) opens the game there and then; waiting for the
+    worker would hold the very loop that starts it (the app froze, the suite hung)."""
+    from banker.store.glance import glance
+
+    app = make_app(demo_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.journal is not None
+        app.journal.close()  # back to the moment before the opening, with its saved ledger
+        app._journal, app._opening, app._glance = None, None, glance(demo_path)
+        app._start_opening()  # the worker is made; its thread has not begun
+        journal = app.journal  # asked for in the same turn: no wait on the loop
+        with reopen(demo_path) as saved:
+            assert journal is not None and journal.game.state == saved.game.state
+        await pilot.pause()  # the worker, cancelled, opened nothing
+        assert app.journal is journal
+    journal.close()
