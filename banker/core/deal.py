@@ -82,4 +82,4 @@ def deal(state: GameState, cmd: DealDeeds) -> Message:
 
 
 DECLARED: tuple[Verb[Any] | Word[Any], ...] = (Verb(DealDeeds, deal, None),)
-"""This family's verbs, in the order help lists them."""
+"""This family's verbs (help lists every word in `verbs.HELP_ORDER`'s order)."""

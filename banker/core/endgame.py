@@ -557,4 +557,4 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         example="end",
     ),
 )
-"""This family's verbs, in the order help lists them."""
+"""This family's verbs (help lists every word in `verbs.HELP_ORDER`'s order)."""

@@ -10,10 +10,7 @@ from banker.core.args import Args
 from banker.core.command import CommandRecord
 from banker.core.edition import SquareKind
 from banker.core.errors import NotAllowed
-from banker.core.ledger import (
-    charge,
-    player_of,
-)
+from banker.core.ledger import charge, player_of
 from banker.core.state import GameState
 from banker.core.turns import position, send_to_jail, square_of
 from banker.core.verb import Verb, Word
@@ -121,4 +118,4 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         while_owing=True,
     ),
 )
-"""This family's verbs, in the order help lists them."""
+"""This family's verbs (help lists every word in `verbs.HELP_ORDER`'s order)."""

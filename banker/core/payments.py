@@ -349,4 +349,4 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
         while_owing=True,
     ),
 )
-"""This family's verbs, in the order help lists them."""
+"""This family's verbs (help lists every word in `verbs.HELP_ORDER`'s order)."""

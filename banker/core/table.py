@@ -73,4 +73,4 @@ DECLARED: tuple[Verb[Any] | Word[Any], ...] = (
     ),
     Verb(NewLink, new_link, None, any_moment=True),
 )
-"""This family's verbs, in the order help lists them."""
+"""This family's verbs (help lists every word in `verbs.HELP_ORDER`'s order)."""
