@@ -9,10 +9,13 @@ thousands and leave them idle or half-sent. So every connection comes through a 
   line of its first request: a link that opens nothing gets a short 404 (or 410 for a
   player's replaced link) and is closed at once, without waiting for its headers; a
   connection that has not shown its link within `STRANGER_SECONDS` is closed. When all
-  connections are taken, a newcomer takes the place of the oldest not yet judged, then
-  of the oldest on the table's link that is not an event stream, then the one idle the
-  longest of the address holding the most: a holder of a player's link is served
-  whatever a crowd of addresses sends, a byte at a time or not at all;
+  connections are taken, a newcomer takes the place of the oldest connection that is
+  either not judged yet or on the table's link (event streams kept), then the one idle
+  the longest of the address holding the most: a holder of a player's link is served
+  whatever a crowd of addresses sends, a byte at a time or not at all. Oldest first,
+  whichever of the two: a phone's new connection, not judged until its first line is
+  read, is the newest there is, so a crowd reconnecting as fast as it is closed cannot
+  push it out before its line comes, however busy the machine;
 - a connection that is not an event stream is closed once idle for `IDLE_SECONDS`, or
   `MAX_AGE_SECONDS` after it opened, whatever it sends (a request half-sent a byte at a
   time included);
@@ -159,14 +162,20 @@ class Gate:
         return True
 
     def _make_room(self) -> bool:
-        """Close the oldest connection not judged yet, else the oldest on the table's link
-        that is not an event stream; False when there is none of either."""
-        for rank in (STRANGER, TABLE):
-            among = [t for t, seen in self.open.items() if seen.rank == rank and not seen.stream]
-            if among:
-                self._close(min(among, key=lambda t: self.open[t].opened))
-                return True
-        return False
+        """Close the oldest connection not judged yet or on the table's link, not an event
+        stream; False when there is none.
+
+        Not the strangers first: a phone's connection is a stranger from the moment it is
+        accepted until its first line is read, and on a busy machine a crowd's reconnects
+        come in between; taken oldest first, those reconnects are the crowd's own.
+        """
+        among = [
+            t for t, seen in self.open.items() if seen.rank in (STRANGER, TABLE) and not seen.stream
+        ]
+        if not among:
+            return False
+        self._close(min(among, key=lambda t: self.open[t].opened))
+        return True
 
     def judged(self, transport: asyncio.BaseTransport, line: bytes) -> int | None:
         """Judge a connection by its first request line: the rank it now has, or the

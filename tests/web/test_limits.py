@@ -185,6 +185,40 @@ async def test_a_crowd_of_slow_machines_leaves_the_players_served(
         await asyncio.gather(*crowd)
 
 
+async def test_a_phone_not_judged_yet_outlasts_a_crowd_reconnecting_on_the_tables_link(
+    view: TableView,
+) -> None:
+    """The order the crowd test meets on a busy machine, step by step: every place held on
+    the table's link, a phone's connection accepted but its first line not read yet, then
+    the crowd's next reconnect. Before, that reconnect took the phone's place (the oldest
+    not judged); now it takes the crowd's oldest, and the phone is served."""
+    assert view.token is not None
+    first = f"GET /{view.token}/table.json HTTP/1.1\r\nHost: x\r\n".encode()
+    crowd = []
+    for n in range(limits.IN_ALL):
+        reader, writer = await connect(view, f"127.0.{n // 250 + 10}.{n % 250 + 1}")
+        writer.write(first)  # headers never ended
+        crowd.append((reader, writer))
+    while sum(seen.rank == limits.TABLE for seen in view.gate.open.values()) < limits.IN_ALL:
+        await asyncio.sleep(0.01)
+    phone_reader, phone = await connect(view, "127.0.0.7")
+    while len(view.gate.open) < limits.IN_ALL or not any(
+        seen.client == "127.0.0.7" for seen in view.gate.open.values()
+    ):
+        await asyncio.sleep(0.01)
+    newcomer = await connect(view, "127.0.9.1")
+    newcomer[1].write(first)
+    while not any(seen.client == "127.0.9.1" for seen in view.gate.open.values()):
+        await asyncio.sleep(0.01)
+    assert await closed_by_server(crowd[0][0])  # the crowd's oldest made the room
+    bob = view.player_url("Bob").split("/")[3]
+    phone.write(f"GET /{bob}/table.json HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    answer = await asyncio.wait_for(phone_reader.readline(), 30)
+    assert answer.startswith(b"HTTP/1.1 200")
+    for _, writer in [*crowd, newcomer, (phone_reader, phone)]:
+        writer.close()
+
+
 async def test_a_wrong_link_is_answered_on_its_first_line(view: TableView) -> None:
     """No header is waited for: the answer comes as soon as the line does, and the
     connection is closed; a player's replaced link is told apart (410)."""
