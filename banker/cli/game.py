@@ -24,6 +24,7 @@ from banker.store import Journal, resolve_game_path
 from banker.store.entries import LAST_WRITE_CUT
 from banker.store.files import load_rules, read_small
 from banker.store.paths import banker_command, custom_editions, game_argument
+from banker.store.sqlfile import said_aside
 
 
 def add_new(new: argparse.ArgumentParser, say: Say) -> None:
@@ -186,6 +187,8 @@ def _new(args: argparse.Namespace) -> int:
     path = resolve_game_path(args.game)
     first = [_deal(setup)] if setup.rules.deal_deeds is not None else []
     with Journal.create(path, setup, first) as journal:
+        for said in said_aside(journal.set_aside):
+            print(say_in(said, language))
         if first:
             print(say_in(journal.entries(limit=1)[0].message, language))
     made = msg(
@@ -345,6 +348,8 @@ def _recover(args: argparse.Namespace) -> int:
         source=str(report.source),
         target=str(report.target),
     )
+    for said in said_aside(report.set_aside):
+        print(said.render(say))
     print(saved.render(say))
     for line in report.lost:
         print("  " + msg("lost {what}", what=line).render(say))
@@ -383,11 +388,14 @@ def _verify(args: argparse.Namespace) -> int:
 def _backup(args: argparse.Namespace) -> int:
     source = resolve_game_path(args.game)
     target = Path(args.file)
-    Journal.backup(source, target)
+    moved = Journal.backup(source, target)
     done = msg(
         "A copy of {source} is at {target}: one file, complete.", source=source, target=target
     )
-    print(done.render(translator(args.said_in or _language_of(args))))
+    say = translator(args.said_in or _language_of(args))
+    for said in said_aside(moved):
+        print(said.render(say))
+    print(done.render(say))
     return 0
 
 

@@ -19,6 +19,7 @@ from banker.i18n.message import N_, msg, plural
 from banker.national.outbox import Outbox
 from banker.national.venues import VENUE_ID
 from banker.store.files import load_rules
+from banker.store.sqlfile import said_aside
 from banker.tournament.director import results_csv, standings_csv
 from banker.tournament.join import send_join
 from banker.tournament.journal import EventJournal, recover, resolve_event_path
@@ -384,8 +385,9 @@ def _new(args: argparse.Namespace) -> int:
     except ValidationError as exc:
         raise BadInput(setup_problems(exc)) from None
     path = resolve_event_path(args.event)
-    with EventJournal.create(path, setup):
-        pass
+    with EventJournal.create(path, setup) as journal:
+        for said in said_aside(journal.set_aside):
+            print(said.render(say))
     made = msg("New event at {path}: {how}", path=str(path), how=format_words(setup))
     print(made.render(say))
     line = f"banker tournament players {args.event} NAME,NAME,...; draw"

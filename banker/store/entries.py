@@ -120,6 +120,9 @@ class EntryJournal(Generic[S, C]):
         last write before was cut short (a full disk), and nothing of it had been saved."""
         self._refused = False
         """A write was refused (a full disk): the -wal may end inside the frame it cut."""
+        self.set_aside: list[Path] = []
+        """Files a game no longer there left under this new file's name, moved aside
+        before it was given the name (`sqlfile.set_aside`): where they went, to say."""
         if lock is not None:
             self._wal.note()
 
@@ -150,14 +153,16 @@ class EntryJournal(Generic[S, C]):
             sf.write_setup(building, cls.APPLICATION_ID, version, setup, said)
             if fill is not None:
                 fill(building)
-            sf.publish(building, path)
+            moved = sf.publish(building, path)
         except DB_ERRORS + (OSError,) as exc:
             sf.unlink_quietly(building)
             raise JournalError(words.cannot_create, path=path, why=exc) from None
         except BaseException:
             sf.unlink_quietly(building)
             raise
-        return cls._open_file(path)
+        journal = cls._open_file(path)
+        journal.set_aside = moved
+        return journal
 
     @classmethod
     def _open_file(

@@ -185,10 +185,13 @@ class Journal(EntryJournal[GameState, Command]):
         return damaged_wal(path, check, last)
 
     @staticmethod
-    def backup(source: str | Path, target: str | Path) -> None:
+    def backup(source: str | Path, target: str | Path) -> list[Path]:
         """A complete copy of the game at `source` in the new file `target`, safe at any
         moment (SQLite's online backup: the commands still in the -wal file included),
         checked like any game before it is given its name.
+
+        Returns where files left under the target's name by a game no longer there were
+        moved aside (`sqlfile.publish`), to say.
 
         Raises:
             JournalError: the source cannot be read, or the target exists or cannot be made.
@@ -206,7 +209,7 @@ class Journal(EntryJournal[GameState, Command]):
                 finally:
                     copy.close()
                 Journal.open(building, read_only=True).close()
-                sf.publish(building, target)
+                return sf.publish(building, target)
             except DB_ERRORS + (OSError,) as exc:
                 raise JournalError(
                     "Cannot write the copy {path}: {why}", path=target, why=exc

@@ -45,6 +45,8 @@ class Recovery:
     """Why the source could only be read (it is never written anyway), if it could not be."""
     language: str = "en"
     """The game's language, as its setup says (the report is said in it)."""
+    set_aside: list[Path] = field(default_factory=list)
+    """Files a game no longer there left under the target's name, moved aside first."""
 
 
 def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
@@ -115,7 +117,7 @@ def recover(source: str | Path, target: str | Path | None = None) -> Recovery:
             _replay(journal, rows, report)
         finally:
             journal.close()
-        sf.publish(building, target)
+        report.set_aside = sf.publish(building, target)
     except DB_ERRORS as exc:
         raise JournalError(
             "The recovered game cannot be written to {path} ({why}).", path=target, why=exc

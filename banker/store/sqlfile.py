@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from banker.core.errors import JournalError
-from banker.i18n.message import Message
+from banker.i18n.message import Message, msg
 from banker.store import fileformat as ff
 
 DB_ERRORS = (sqlite3.Error, UnicodeError, OverflowError, MemoryError, RecursionError)
@@ -120,25 +120,81 @@ def rows(conn: sqlite3.Connection, version: int) -> Iterator[Row]:
     )
 
 
-def publish(building: Path, path: Path) -> None:
-    """Give a finished file its name, never over a file that appeared meanwhile."""
+SIDECARS = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside a database, by the database's name alone: whatever it
+finds under them it reads into the file of that name, whichever file that is."""
+
+
+def publish(building: Path, path: Path) -> list[Path]:
+    """Give a finished file its name, never over a file that appeared meanwhile.
+
+    A -wal, -shm or -journal under the name with no file beside it was left by a game
+    that is gone (deleted after a crash): SQLite would replay it onto the new file, which
+    would then be refused as damaged and block the name. Each is moved aside first,
+    under a name SQLite never reads; the places they went are returned for the caller
+    to say.
+
+    Raises:
+        JournalError: a file is already at `path`.
+        OSError: a leftover cannot be moved aside, or the name cannot be given (nothing
+            is published then).
+    """
+    exists = JournalError(
+        "A file already exists at {path}: open that game, or choose another name.", path=path
+    )
+    if path.exists() or path.is_symlink():
+        raise exists
+    moved = set_aside(path)
     try:
         os.link(building, path)
     except FileExistsError:
-        raise JournalError(
-            "A file already exists at {path}: open that game, or choose another name.",
-            path=path,
-        ) from None
+        raise exists from None
     except OSError:  # no hard links here (some shared folders): check, then rename
         if path.exists():
-            raise JournalError(
-                "A file already exists at {path}: open that game, or choose another name.",
-                path=path,
-            ) from None
+            raise exists from None
         os.replace(building, path)
     else:
         building.unlink()
     sync_folder(path.parent)
+    return moved
+
+
+def said_aside(moved: list[Path]) -> list[Message]:
+    """What to tell the person who made a file of the leftovers `publish` moved aside."""
+    return [
+        msg(
+            "Moved aside to {aside}: a file an earlier game of this name left behind (the "
+            "game itself is gone), which would have been read into the new one.",
+            aside=str(aside),
+        )
+        for aside in moved
+    ]
+
+
+def set_aside(path: Path) -> list[Path]:
+    """Move the SQLite files under `path`'s name (with no file at `path`) to names of
+    their own beside it: `NAME-wal.left-YYYYMMDD-HHMMSS`, kept for whoever wants to look
+    at them, never read by SQLite. The new names, in order.
+
+    Raises:
+        OSError: one cannot be moved (those before it stay moved).
+    """
+    moved = []
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    for suffix in SIDECARS:
+        left = path.with_name(path.name + suffix)
+        if not (left.exists() or left.is_symlink()):
+            continue
+        aside = path.with_name(f"{left.name}.left-{stamp}")
+        n = 1
+        while aside.exists() or aside.is_symlink():
+            n += 1
+            aside = path.with_name(f"{left.name}.left-{stamp}-{n}")
+        os.rename(left, aside)
+        moved.append(aside)
+    if moved:
+        sync_folder(path.parent)
+    return moved
 
 
 def sync_folder(folder: Path) -> None:

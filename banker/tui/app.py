@@ -38,6 +38,7 @@ from banker.i18n.message import N_, Message
 from banker.store.entries import LAST_WRITE_CUT
 from banker.store.glance import Glance, check_unlocked, glance
 from banker.store.paths import banker_command, default_games_dir, game_argument, recent_games
+from banker.store.sqlfile import said_aside
 from banker.tui.palette import BankerCommands
 from banker.tui.phones import PhoneDesk
 from banker.tui.screens.ledger import LedgerScreen
@@ -251,6 +252,8 @@ class BankerApp(PhoneDesk, TypesAheadApp):
         """A game opened from its checkpoint: check the entries the opening did not, in a
         thread and on a connection of their own, while the banker plays."""
         journal = self._journal
+        for said in said_aside(journal.set_aside if journal is not None else []):
+            self.notify(said.render(self.voice.translator), severity="warning", timeout=30)
         if journal is not None and journal.torn:  # a full disk cut the last write short
             self.notify(
                 Message(LAST_WRITE_CUT, {"path": str(journal.path)}).render(self.voice.translator),

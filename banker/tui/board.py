@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from banker.i18n import N_, default_language, translator
 from banker.national.outbox import Outbox
 from banker.national.summary import table_summaries
+from banker.store.sqlfile import said_aside
 from banker.tournament.director import Director, board_json
 from banker.tournament.join import JoinDesk
 from banker.tournament.journal import EventJournal
@@ -81,6 +82,8 @@ class BoardApp(TypesAheadApp):
             self.exit()
             return
         self.journal = EventJournal.create(self.new_at, setup)
+        for said in said_aside(self.journal.set_aside):
+            self.notify(said.render(translator(self.language)), severity="warning", timeout=30)
         await self.open_board(self.journal)
 
     async def open_board(self, journal: EventJournal) -> None:

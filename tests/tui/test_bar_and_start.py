@@ -112,6 +112,35 @@ async def test_new_game_checks_the_names_then_starts(banker_home: Path) -> None:
         assert journal.game.state.player("Ben").cash == 1500
 
 
+async def test_a_new_game_over_a_deleted_games_leftovers_says_where_they_went(
+    banker_home: Path,
+) -> None:
+    """The review's D1 from the app: a -wal and -shm left under the name by a game gone;
+    the new game starts clean and the banker is told where they were moved."""
+    games = banker_home / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    for suffix in ("-wal", "-shm"):
+        (games / f"friday.banker{suffix}").write_bytes(b"left by a game that is gone")
+    app = BankerApp(None)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.screen.query_one("#player-1", Input).value = "Ann"
+        app.screen.query_one("#player-2", Input).value = "Ben"
+        app.screen.query_one("#game-name", Input).value = "friday"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        said = [n.message for n in app._notifications]
+    moved = sorted(games.glob("friday.banker-*.left-*"))
+    assert len(moved) == 2
+    assert sorted(m for m in said if m.startswith("Moved aside to")) == sorted(
+        f"Moved aside to {m}: a file an earlier game of this name left behind (the game "
+        "itself is gone), which would have been read into the new one."
+        for m in moved
+    )
+    with reopen(games / "friday.banker") as journal:
+        assert [p.name for p in journal.game.state.players] == ["Ann", "Ben"]
+
+
 async def test_new_game_with_dealt_deeds_in_thai(banker_home: Path) -> None:
     from textual.widgets import Checkbox, Select
 
