@@ -51,6 +51,7 @@ class Director:
         self.follower.on_change = self._table_changed
         self.listeners: list[Callable[[], None]] = []
         self.edition = load_edition(journal.setup.edition)
+        self.follower.edition = self.edition  # what each deed of a table's view may count
         self.problems: list[Message] = []
         """Results that could not be recorded, newest last (shown on the board)."""
         self.relinks: dict[int, str] = {}

@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 import aiohttp
 
+from banker.core.edition import Edition
 from banker.core.errors import BankerError
 from banker.i18n.message import Message, msg
 from banker.tournament.tableview import seen_table
@@ -86,6 +87,8 @@ class Follower:
     ) -> None:
         self.on_change = on_change
         self.read_timeout = read_timeout
+        self.edition: Edition | None = None
+        """The board every table plays, when known: it bounds a view's figures."""
         self.tables: dict[int, TableLive] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._session: aiohttp.ClientSession | None = None
@@ -206,7 +209,7 @@ class Follower:
             live.pickups += 1
             live.lost_since = None
         try:
-            table = seen_table(json.loads("\n".join(data)))
+            table = seen_table(json.loads("\n".join(data)), self.edition)
         except (ValueError, RecursionError):
             raise _Refused(msg("it is not JSON")) from None
         except BankerError as exc:

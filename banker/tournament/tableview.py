@@ -17,8 +17,10 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from banker.core.commands import check_player_names
+from banker.core.edition import Edition
 from banker.core.errors import BankerError
-from banker.core.limits import MAX_HOLDING, MAX_PLAYERS, MAX_SEQ, MIN_PLAYERS
+from banker.core.limits import MAX_AMOUNT, MAX_HOLDING, MAX_PLAYERS, MAX_SEQ, MIN_PLAYERS
+from banker.core.money import format_money
 from banker.core.problems import from_pydantic
 from banker.i18n.message import Message, msg
 
@@ -63,6 +65,16 @@ class SeenPlace(_Seen):
 class SeenDeed(_Seen):
     name: _text(60)  # type: ignore[valid-type]
     owner: Name | None = None
+    mortgaged: bool = False
+    houses: int = Field(default=0, ge=0, le=4)
+    hotel: bool = False
+
+
+class SeenDebt(_Seen):
+    debtor: Name
+    creditor: _text(60) | None = None  # type: ignore[valid-type]
+    """A player's name, or the bank's (or the pot's) in the table's words."""
+    amount: int = Field(ge=0, le=MAX_HOLDING)
 
 
 class SeenEntry(_Seen):
@@ -87,11 +99,15 @@ class SeenTable(_Seen):
     winner: Name | None = None
     ended: bool = False
     deeds: list[SeenDeed] = Field(default_factory=list, max_length=64)
+    debts: list[SeenDebt] = Field(default_factory=list, max_length=64)
+    currency: _text(8) = ""  # type: ignore[valid-type]
     history: list[SeenEntry] = Field(default_factory=list, max_length=50)
 
 
-def seen_table(data: object) -> dict[str, Any]:
-    """A table view's JSON as the director may use it: only the fields it reads, checked.
+def seen_table(data: object, edition: Edition | None = None) -> dict[str, Any]:
+    """A table view's JSON as the director may use it: only the fields it reads, checked,
+    and its figures possible together (`edition`: the event's board, which bounds what
+    each deed may count).
 
     Raises:
         BankerError: the reason it is not a table view the board can trust.
@@ -117,7 +133,67 @@ def seen_table(data: object) -> dict[str, Any]:
         raise BankerError(msg("its winner is not one of its players"))
     if any(d.owner is not None and d.owner not in names for d in table.deeds):
         raise BankerError(msg("a deed's owner is not one of its players"))
+    if any(d.debtor not in names for d in table.debts):
+        raise BankerError(msg("a debtor is not one of its players"))
+    _possible(table, edition)
     return table.model_dump(mode="json")
+
+
+def _possible(table: SeenTable, edition: Edition | None) -> None:
+    """Refuse figures no game can have, or that contradict each other: every amount's text
+    as the game writes that amount; a final place with the cash and the bankruptcy of the
+    player it names; a bankrupt player's worth 0 (the table's own `end` gives so); any
+    other worth between the cash less what the player owes and the cash with the most
+    the deeds the view gives them can count (their price, their buildings at cost) and
+    what is owed to them. A table may lie about its own game; it cannot make these up
+    unseen."""
+    for player in table.players:
+        if not _reads_as(player.cash_text, player.cash, table.currency):
+            raise BankerError(msg("{p}'s cash and its text differ", p=player.name))
+    if table.final is None:
+        return
+    seated = {p.name: p for p in table.players}
+    for place in table.final:
+        player = seated[place.name]
+        if place.cash != player.cash or place.bankrupt != player.bankrupt:
+            raise BankerError(msg("{p}'s final place and the players differ", p=place.name))
+        if place.worth_text and not _reads_as(place.worth_text, place.worth, table.currency):
+            raise BankerError(msg("{p}'s worth and its text differ", p=place.name))
+        if place.bankrupt:
+            if place.worth != 0:
+                raise BankerError(msg("{p} is bankrupt with a worth", p=place.name))
+            continue
+        owes = sum(d.amount for d in table.debts if d.debtor == place.name)
+        owed = sum(d.amount for d in table.debts if d.creditor == place.name)
+        held = sum(_most(deed, edition) for deed in table.deeds if deed.owner == place.name)
+        if not player.cash - owes <= place.worth <= player.cash + held + owed:
+            raise BankerError(
+                msg("{p}'s worth is more or less than their cash and deeds can be", p=place.name)
+            )
+
+
+def _reads_as(text: str, amount: int, currency: str) -> bool:
+    """Whether `text` is `amount` as a game writes it: in the table's currency when the
+    view names it (before or after the number), else by its digits and sign."""
+    if currency:
+        return text in (format_money(amount, currency), format_money(amount, currency, True))
+    digits = "".join(ch for ch in text if ch.isascii() and ch.isdigit())
+    return digits == str(abs(amount)) and text.lstrip().startswith("-") == (amount < 0)
+
+
+MOST_BUILDINGS = 5
+"""A hotel counts as at most five buildings at cost (four houses and the hotel)."""
+
+
+def _most(deed: SeenDeed, edition: Edition | None) -> int:
+    """The most a deed can add to its owner's worth: its price (half, mortgaged) and its
+    buildings at cost; without the board, the most a price or a cost may be."""
+    if edition is None or deed.name not in edition.deeds_by_name:
+        return MAX_AMOUNT * (1 + MOST_BUILDINGS)
+    printed = edition.deed(deed.name)
+    buildings = MOST_BUILDINGS if deed.hotel else deed.houses
+    price = printed.price // 2 if deed.mortgaged else printed.price
+    return price + buildings * (printed.house_cost or 0)
 
 
 def _why(exc: ValidationError) -> Message:

@@ -11,18 +11,23 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from banker.core import commands as c
 from banker.core.commands import EndGame, Pay, Setup
 from banker.core.edition import load_edition
 from banker.core.endgame import final_places
+from banker.core.errors import BankerError
 from banker.core.game import Game
 from banker.tournament.director import Director, board_json
 from banker.tournament.follower import Follower
 from banker.tournament.journal import EventJournal
-from banker.tournament.model import AddPlayers, EventSetup
+from banker.tournament.model import AddPlayers, EventSetup, Place, RecordResult
 from banker.tournament.seating import next_seating
 from banker.tournament.tableview import seen_table
 from banker.web.table import table_json
+from tests.core.test_properties import US, commands
 from tests.tournament.conftest import FakeTableView, Venue, until
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -60,6 +65,48 @@ def a_ranking_of_others(t: dict[str, Any]) -> None:
     t["final"][0]["name"] = "Zed"
 
 
+def the_reviews_lie(t: dict[str, Any]) -> None:
+    """The review's D6, as its fake table sent it: a worth of 10^12 written "$3", another
+    of -10^12 for a player not bankrupt, every cash text a markup of "$0" and the first
+    player's cash 10^12. Before, recorded at once: 5 points and the money-totals
+    tie-break to the liar."""
+    for player in t["players"]:
+        player["cash_text"] = "[blink]$0[/blink]"
+    t["players"][0]["cash"] = 10**12
+    t["final"][0] |= {"worth": 10**12, "worth_text": "$3", "cash": 10**12}
+    t["final"][-1] |= {"worth": -(10**12), "worth_text": "-$1,000,000,000,000"}
+    t["ended"] = True
+
+
+def a_worth_its_own_text_contradicts(t: dict[str, Any]) -> None:
+    t["final"][1]["worth"] += 1000
+
+
+def a_cash_its_own_text_contradicts(t: dict[str, Any]) -> None:
+    t["players"][2]["cash"] += 1
+
+
+def a_negative_worth_without_a_debt(t: dict[str, Any]) -> None:
+    """Written as the game writes it, but no debt of the view takes the player below 0."""
+    t["final"][-1] |= {"worth": -40, "worth_text": "-$40"}
+
+
+def a_worth_beyond_cash_and_deeds(t: dict[str, Any]) -> None:
+    """Nobody holds a deed: the worth can only be the cash."""
+    place = t["final"][0]
+    place |= {"worth": place["worth"] + 500, "worth_text": f"${place['worth'] + 500:,}"}
+
+
+def a_final_cash_not_the_players(t: dict[str, Any]) -> None:
+    t["final"][0]["cash"] += 100
+
+
+def a_bankrupt_with_a_worth(t: dict[str, Any]) -> None:
+    name = t["final"][-1]["name"]
+    next(p for p in t["players"] if p["name"] == name)["bankrupt"] = True
+    t["final"][-1]["bankrupt"] = True
+
+
 HOSTILE: dict[str, Callable[[dict[str, Any]], None]] = {
     f.__name__: f
     for f in (
@@ -69,6 +116,13 @@ HOSTILE: dict[str, Callable[[dict[str, Any]], None]] = {
         escape_codes,
         markup_and_a_fake_win,
         a_ranking_of_others,
+        the_reviews_lie,
+        a_worth_its_own_text_contradicts,
+        a_cash_its_own_text_contradicts,
+        a_negative_worth_without_a_debt,
+        a_worth_beyond_cash_and_deeds,
+        a_final_cash_not_the_players,
+        a_bankrupt_with_a_worth,
     )
 }
 
@@ -121,6 +175,71 @@ async def test_a_hostile_table_harms_no_other(hurt: str, event: EventJournal, ve
         assert got == want
         director.end_round()  # and the bad one is not recorded from anything it sent
         assert 1 not in event.state.round(1).results and 1 in event.state.round(1).flagged
+        by_hand = tuple(Place(name=n, place=i, worth=1500) for i, n in enumerate(seating[0], 1))
+        director.apply(RecordResult(round=1, table=1, places=by_hand))  # the director can
+        assert event.state.round(1).results[1].places == by_hand
     finally:
         await director.stop()
         await fake.stop()
+
+
+OWNED = {
+    "Alice": ("Mediterranean Avenue", "Baltic Avenue"),
+    "Bob": ("Park Place", "Boardwalk"),
+    "Carol": ("Reading Railroad", "Electric Company"),
+}
+"""A table's deeds when the honest game below starts: two colour groups whole, a railroad
+and a utility, so buildings, mortgages and rents all happen."""
+SEATED = list(OWNED)
+who = st.sampled_from(SEATED)
+owned = st.sampled_from([(p, d) for p, deeds in OWNED.items() for d in deeds])
+streets_owned = st.sampled_from([(p, d) for p, deeds in OWNED.items() for d in deeds][:4])
+HONEST_MOVES = st.one_of(
+    streets_owned.flatmap(
+        lambda pd: st.builds(
+            c.BuildHouses, player=st.just(pd[0]), deed=st.just(pd[1]), count=st.integers(1, 4)
+        )
+    ),
+    streets_owned.map(lambda pd: c.BuildHotel(player=pd[0], deed=pd[1])),
+    streets_owned.map(lambda pd: c.SellHouses(player=pd[0], deed=pd[1], count=1)),
+    owned.map(lambda pd: c.Mortgage(player=pd[0], deed=pd[1])),
+    owned.map(lambda pd: c.LiftMortgage(player=pd[0], deed=pd[1])),
+    st.builds(
+        c.PayRent, player=who, deed=st.sampled_from([d for ds in OWNED.values() for d in ds])
+    ),
+    st.builds(
+        c.Pay,
+        player=who,
+        amount=st.sampled_from([40, 900, 2500, 6000]),  # some beyond the cash: a debt
+        to=st.one_of(st.none(), who),
+    ),
+    st.builds(c.Collect, player=who, amount=st.sampled_from([10, 500, 3000])),
+    st.builds(c.DeclareBankrupt, player=who),
+    st.builds(c.Settle, player=who),
+    st.builds(c.PassGo, player=who),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(  # three moves of a game under way to one of any command
+        st.integers(0, 3).flatmap(lambda k: commands() if k == 0 else HONEST_MOVES),
+        min_size=5,
+        max_size=40,
+    )
+)
+def test_an_honest_tables_view_is_never_refused(made: list[Any]) -> None:
+    """Whatever the game went through (buildings, mortgages, debts, bankruptcies, trades,
+    the end): the view a real table sends passes every check, at every step. Before the
+    checks, nothing here could fail; with them, an honest table taken for a liar would
+    lose its result."""
+    game = Game(Setup(players=SEATED, edition=US))
+    for player, deeds in OWNED.items():
+        for deed in deeds:
+            game.do(c.Buy(player=player, deed=deed))
+    for command in [*made, EndGame()]:
+        try:
+            game.do(command)
+        except BankerError:
+            continue
+        seen_table(table_json(game.state, game.seq, []), US)
