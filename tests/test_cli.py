@@ -137,6 +137,17 @@ def test_log_marks_undone_entries(game: str, capsys: pytest.CaptureFixture[str])
         ("Alice, ,Bob", "empty"),
         ("Alice,42", "at least one letter"),
         ("Alice,Give Away", "a word the command language uses"),
+        # the review's D5: a player Pot took `pay bob 10 to pot`; a fullwidth Ａlice
+        # beside Alice looked the same at the table and took other payments
+        ("Pot,Bob,Carol", "'Pot' reads as 'pot', a word of the command language"),
+        ("Ａlice,Alice", "'Ａlice' and 'Alice' would read alike in a command"),
+        ("Alice,Pot Noodle", "'Pot Noodle' reads as 'pot'"),
+        ("Alice,The Bank", "'The Bank' reads as 'the bank'"),
+        ("Alice,Bank", "'Bank' reads as 'bank'"),
+        ("Alice,ธนาคาร", "reads as 'ธนาคาร'"),
+        ("Alice,Free-Parking", "reads as 'free-parking'"),
+        ("Alice,Go", "'Go' reads as 'go'"),
+        ("Ｂob,Alice,bob", "'Ｂob' and 'bob' would read alike"),
     ],
 )
 def test_new_refuses_bad_player_names(
@@ -146,6 +157,57 @@ def test_new_refuses_bad_player_names(
     assert main(["new", str(path), "--players", players]) == 1
     assert reason in capsys.readouterr().err
     assert not path.exists()
+
+
+def test_the_reviews_pot_is_refused_and_names_like_words_are_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The review's D5 word for word: a pot game with a player Pot is refused, nothing is
+    made; names holding a command word inside a longer word are still names."""
+    rules = tmp_path / "pot.toml"
+    rules.write_text("free_parking_pot = true\n")
+    path = tmp_path / "potg.banker"
+    assert main(["new", str(path), "--players", "Pot,Bob,Carol", "--rules", str(rules)]) == 1
+    assert "'Pot' reads as 'pot'" in capsys.readouterr().err and not path.exists()
+    names = "Potter,Banks,Gopal,Tobias,Ａnn"  # a fullwidth letter alone is still a name
+    assert main(["new", str(path), "--players", names, "--rules", str(rules)]) == 0
+    assert main(["do", str(path), "pay bob 10 to pot"]) == 1  # no Bob: a reason, not Pot
+    assert main(["do", str(path), "pay potter 10 to pot"]) == 0
+    capsys.readouterr()
+    assert main(["show", str(path), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["bank"]["free_parking"] == 10
+
+
+def test_a_game_made_before_the_rule_with_a_player_pot_still_opens(tmp_path: Path) -> None:
+    """Names are checked this strictly when a game is made; an older game's setup is read
+    as it was written (its players keep their names)."""
+    from banker.core.commands import Setup
+    from banker.core.edition import load_edition
+    from banker.store import Journal
+
+    path = tmp_path / "old.banker"
+    Journal.create(path, Setup(players=["Pot", "Bob"], edition=load_edition("us"))).close()
+    assert main(["do", str(path), "collect pot 5"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "'Pot' reads as 'pot', a word of the command language"),
+        ("ms", "'Pot' dibaca sebagai 'pot'"),
+        ("th", "'Pot' อ่านได้เป็น 'pot'"),
+    ],
+)
+def test_a_name_that_is_a_table_word_is_refused_in_the_games_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    path = tmp_path / "g.banker"
+    assert main(["new", str(path), "--players", "Pot,Bob", "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert said in err, err
+    assert main(["new", str(path), "--players", "Ａlice,Alice", "--lang", lang]) == 1
+    assert "'Ａlice'" in capsys.readouterr().err and not path.exists()
 
 
 def test_new_with_house_rules_and_the_uk_board(

@@ -292,3 +292,20 @@ def test_the_causes_tell_an_error_by_its_class_never_by_its_name() -> None:
         pydantic.TypeAdapter(int).validate_python("x")
     except pydantic.ValidationError as exc:
         assert str(cause_words(exc)) == "its contents are not valid"
+
+
+def test_no_new_player_may_be_named_as_the_table_names_the_bank_or_the_pot() -> None:
+    """What a Malay or Thai table calls the bank and the pot is refused as a new player's
+    name, as the English words are (a player so named reads as the bank on a receipt);
+    the list in the core follows the catalogues."""
+    from banker.core.commands import TABLE_WORDS, check_new_player_names, name_key
+    from banker.core.errors import BadInput
+
+    reserved = {name_key(w) for w in TABLE_WORDS}
+    for language in ("ms", "th"):
+        po = polib.pofile(str(LOCALE / f"{language}.po"))
+        for english in ("the bank", "bank", "Bank", "the Free Parking pot", "Free Parking"):
+            said = po.find(english).msgstr
+            assert name_key(said) in reserved, (language, said)
+            with pytest.raises(BadInput):
+                check_new_player_names(["Alice", said])

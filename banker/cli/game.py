@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from banker.cli.actions import Say, said_in, say_in
-from banker.core.commands import Command, Setup, check_player_names
+from banker.core.commands import Command, Setup, check_new_player_names
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.engine import apply
 from banker.core.errors import BadInput, BankerError
@@ -164,7 +164,7 @@ def _whole(text: str) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    names = check_player_names(args.players.split(","))
+    names = check_new_player_names(args.players.split(","))
     language = args.lang or args.said_in or default_language()  # `banker --lang th new`
     setup = Setup(
         players=names,

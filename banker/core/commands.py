@@ -42,7 +42,7 @@ from banker.core.deeds import Buy as Buy
 from banker.core.deeds import LiftMortgage as LiftMortgage
 from banker.core.deeds import Mortgage as Mortgage
 from banker.core.deeds import PayRent as PayRent
-from banker.core.edition import Edition
+from banker.core.edition import COMMAND_WORDS, Edition
 from banker.core.endgame import DeclareBankrupt as DeclareBankrupt
 from banker.core.endgame import EndGame as EndGame
 from banker.core.endgame import Settle as Settle
@@ -158,6 +158,60 @@ def check_player_names(names: list[str]) -> list[str]:
             raise BadInput(
                 "{a!r} and {b!r} would read alike in a command (case, spaces and punctuation "
                 "aside): give the players names the table can tell apart.",
+                a=seen[key],
+                b=name,
+            )
+        seen[key] = name
+    return trimmed
+
+
+TABLE_WORDS = frozenset(
+    {
+        "bank", "the bank", "banker", "pot", "the pot", "free parking",
+        "the free parking pot", "parking",
+        # the same at a Malay or a Thai table (`tests/core` holds them to the catalogues)
+        "tabung", "letak kereta percuma", "tabung letak kereta percuma",
+        "ธนาคาร", "กองกลาง", "ที่จอดรถฟรี", "กองกลางที่จอดรถฟรี",
+    }
+)  # fmt: skip
+"""What the table calls the bank and the Free Parking pot, in the languages a game
+speaks: a player of that name would read as the bank or the pot on every receipt."""
+
+NEW_NAME_WORDS = RESERVED_WORDS | {"pot"}
+"""Words a new player's name may not hold: the command language's separators, and `pot`
+(`pay bob 10 to pot` pays the pot, not a player called Pot)."""
+
+
+def check_new_player_names(names: list[str]) -> list[str]:
+    """`check_player_names`, and what a new game (a game's `new`, the new-game form, an
+    event's players) refuses besides: a name that is a word of the command language or
+    what the table calls the bank or the pot, in any language the game speaks; a name
+    holding `pot`; two names that read alike once written the one standard way (NFKC:
+    a fullwidth `Ａlice` is `Alice`). A game made before these rules still opens: its
+    setup is read with `check_player_names` alone.
+
+    Raises:
+        BadInput: with the reason.
+    """
+    trimmed = check_player_names(names)
+    reserved = {name_key(w) for w in COMMAND_WORDS | TABLE_WORDS}
+    seen: dict[str, str] = {}
+    for name in trimmed:
+        standard = unicodedata.normalize("NFKC", name)
+        key = name_key(standard)
+        word = NEW_NAME_WORDS.intersection(standard.casefold().split())
+        if key in reserved or word:
+            raise BadInput(
+                "The name {name!r} reads as {word!r}, a word of the command language or "
+                "of the table (the bank, the pot): choose another.",
+                name=name,
+                word=sorted(word)[0] if word else standard.casefold(),
+            )
+        if key in seen:
+            raise BadInput(
+                "{a!r} and {b!r} would read alike in a command (case, spaces, punctuation "
+                "and the way a letter is written aside): give the players names the "
+                "table can tell apart.",
                 a=seen[key],
                 b=name,
             )

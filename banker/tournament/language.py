@@ -32,7 +32,7 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from banker.core.commands import check_player_names, name_key
+from banker.core.commands import check_new_player_names, name_key
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError, NotAllowed
 from banker.core.limits import MAX_HOLDING
@@ -370,11 +370,11 @@ def _check_names(names: list[str]) -> None:
     """Refuse a name a table's `banker new` would refuse (too long, no letter, a comma or
     semicolon, a control character, a command word), or two that a table could not tell
     apart (`ana` and `ANA`): the draw prints one `banker new` line per table with them."""
-    for name in names:  # each as a game checks it (beside another name: a game has two)
-        check_player_names([name, "Zz" if name_key(name) != "zz" else "Yy"])
+    for name in names:  # each as a new game checks it (beside another: a game has two)
+        check_new_player_names([name, "Zz" if name_key(name) != "zz" else "Yy"])
     keys: dict[str, str] = {}
     for name in names:
-        key = name_key(name)
+        key = name_key(unicodedata.normalize("NFKC", name))
         if key in keys:
             raise BadInput(
                 "{a!r} and {b!r} would read alike at a table (case, spaces and punctuation "

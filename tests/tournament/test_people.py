@@ -190,6 +190,9 @@ def test_a_followed_table_keeps_its_seats(tmp_path: Path) -> None:
         "withdraw Nobody because ill",
         "enter Ana because again",
         "alternates ana",
+        "alternates Pot",  # a table could not tell Pot from the Free Parking pot
+        "enter Ａna because late",  # Ana, fullwidth
+        "alternates Bank",
     ],
 )
 def test_people_lines_that_do_not_fit_change_nothing(tmp_path: Path, line: str) -> None:

@@ -112,6 +112,25 @@ async def test_new_game_checks_the_names_then_starts(banker_home: Path) -> None:
         assert journal.game.state.player("Ben").cash == 1500
 
 
+async def test_the_new_game_form_refuses_pot_and_a_fullwidth_look_alike(
+    banker_home: Path,
+) -> None:
+    app = BankerApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.screen
+        for first, second, reason in (
+            ("Pot", "Bob", "'Pot' reads as 'pot'"),
+            ("Ａlice", "Alice", "'Ａlice' and 'Alice' would read alike"),
+        ):
+            form.query_one("#player-1", Input).value = first
+            form.query_one("#player-2", Input).value = second
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is form
+            assert reason in str(form.query_one("#problem").render())
+    assert not list((banker_home / "games").glob("*.banker"))
+
+
 async def test_a_new_game_over_a_deleted_games_leftovers_says_where_they_went(
     banker_home: Path,
 ) -> None:

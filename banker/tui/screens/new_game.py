@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, Input, Select, Static
 
-from banker.core.commands import DealDeeds, Setup, check_player_names
+from banker.core.commands import DealDeeds, Setup, check_new_player_names
 from banker.core.deal import make_deal
 from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.engine import apply
@@ -226,7 +226,7 @@ class NewGameScreen(SpeaksTheGame, Screen[Journal | None]):
     def action_create(self) -> None:
         problem = self.query_one("#problem", Static)
         try:
-            names = check_player_names(self._names())
+            names = check_new_player_names(self._names())
             game = self.query_one("#game-name", Input).value.strip() or "-".join(names).casefold()
             choice = str(self.query_one("#edition", Select).value)
             edition = load_edition(choice if choice in BUILTIN_EDITIONS else Path(choice))
