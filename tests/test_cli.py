@@ -210,6 +210,26 @@ def test_a_name_that_is_a_table_word_is_refused_in_the_games_language(
     assert "'Ａlice'" in capsys.readouterr().err and not path.exists()
 
 
+def test_the_reviews_unplayable_edition_is_refused_by_check_and_by_new(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The review's D7: `salary = 99999999999999200` was "a good edition", `new` made a
+    game of it, and every `go` was refused."""
+    from importlib import resources
+
+    us = resources.files("banker.editions").joinpath("us.toml").read_text(encoding="utf-8")
+    edition = tmp_path / "e20.toml"
+    edition.write_text(us.replace("salary = 200", "salary = 99999999999999200"))
+    capsys.readouterr()
+    assert main(["edition", "check", str(edition)]) == 1
+    said = capsys.readouterr()
+    assert "'salary': 99,999,999,999,999,200 is more than the bank moves in one go" in said.err
+    path = tmp_path / "big.banker"
+    assert main(["new", str(path), "--players", "Ann,Bo", "--edition", str(edition)]) == 1
+    assert "no game could be played with it" in capsys.readouterr().err
+    assert not path.exists()
+
+
 def test_new_with_house_rules_and_the_uk_board(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -403,6 +403,8 @@ def test_a_librarys_reason_and_the_editions_are_said_in_the_language(
     (files / "e1.toml").write_text('name = "X"\n', encoding="utf-8")
     (files / "e2.toml").write_text('id = "x"\nname = 3\n', encoding="utf-8")
     edition = Path(__file__).parent.parent / "banker" / "editions" / "uk.toml"
+    big = edition.read_text(encoding="utf-8").replace("salary = 200", "salary = 10000000000")
+    (files / "e3.toml").write_text(big, encoding="utf-8")  # more than a movement may be
     assert main(["new", "g", "--players", "Ann,Ben", "--lang", language]) == 0
     for _ in range(12):
         assert main(["do", "g", "collect ann 10"]) == 0
@@ -429,6 +431,7 @@ def test_a_librarys_reason_and_the_editions_are_said_in_the_language(
         ["edition", "check", str(files / "latin.toml")],
         ["edition", "check", str(files / "e1.toml")],
         ["edition", "check", str(files / "e2.toml")],
+        ["edition", "check", str(files / "e3.toml")],
         ["edition", "check", str(edition)],
         ["edition", "list"],
         ["new", "london", "--players", "Ann,Ben", "--edition", "uk"],

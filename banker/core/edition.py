@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 from msgspec import Meta
 
 from banker.core.errors import EditionError, FileProblem
-from banker.core.limits import MAX_EDITION_BYTES
+from banker.core.limits import MAX_AMOUNT, MAX_EDITION_BYTES, MAX_PIECES, MAX_PLAYERS
 from banker.core.money import Money, format_money
 from banker.core.record import FrozenRecord, ValidationError, problem_words
 from banker.i18n.catalogue import add_words
@@ -262,6 +262,7 @@ class Edition(FrozenRecord, frozen=True, kw_only=True, dict=True):
         """Cross-field checks; each message starts with where the problem is."""
         _plain_text(self)
         _scaled(self)
+        _bounded(self)
         for i, deed in enumerate(self.deeds):
             if deed.mortgage > deed.price:
                 raise FileProblem(
@@ -483,6 +484,61 @@ def _scaled(edition: Edition) -> None:
             "scale: every amount is a multiple of 100 but the scale is 1: say 'scale = 100' "
             "so utility rents (dice x multiplier) are scaled too"
         )
+
+
+def _bounded(edition: Edition) -> None:
+    """Refuse an edition no game can be played on: every amount it prints, and every
+    movement of money its amounts make (a hotel's rent doubled, a railroad's or a
+    utility's rent on a card, a card paid to every player, repairs on every building the
+    bank has), within what the bank moves in one go (`MAX_AMOUNT`); the bank's houses and
+    hotels within what a house rule may put there. Before, a salary of 10^17 was a good
+    edition, and every `go` in its games was refused."""
+    most = MAX_AMOUNT
+    reached: list[tuple[str, int, Message | None]] = [
+        (where, amount, None) for where, amount in _amounts(edition)
+    ]
+    reached.append(("scale", edition.scale, None))
+    doubled = msg("doubled, as a rent can be")
+    reached += [
+        (f"deeds.{i}.rent", 2 * max(d.rent), doubled) for i, d in enumerate(edition.deeds) if d.rent
+    ]
+    most_railroad = max(edition.railroad_rent) * edition.railroad_card_multiplier
+    reached.append(("railroad_card_multiplier", most_railroad, msg("a railroad's rent on a card")))
+    dice = 12 * edition.scale  # the most two dice throw, at the board's unit
+    for where, times in [
+        *((f"utility_multipliers.{i}", m) for i, m in enumerate(edition.utility_multipliers)),
+        ("utility_card_multiplier", edition.utility_card_multiplier),
+    ]:
+        reached.append((where, times * dice, msg("a utility's rent on a throw of 12")))
+    for i, card in enumerate(edition.cards):
+        if card.action in (CardAction.PAY_EACH, CardAction.COLLECT_EACH):
+            reached.append(
+                (f"cards.{i}.amount", card.amount * (MAX_PLAYERS - 1), msg("from every player"))
+            )
+        if card.action is CardAction.REPAIRS:
+            repairs = card.per_house * edition.houses + card.per_hotel * edition.hotels
+            reached.append((f"cards.{i}", repairs, msg("on every house and hotel of the bank")))
+    for where, amount, how in reached:
+        if amount > most:
+            raise FileProblem(
+                "{where!r}: {amount} is more than the bank moves in one go ({most}): no game "
+                "could be played with it"
+                if how is None
+                else "{where!r}: {how}, {amount} is more than the bank moves in one go "
+                "({most}): no game could be played with it",
+                where=where,
+                amount=f"{amount:,}",
+                most=f"{most:,}",
+                how=how or "",
+            )
+    for name in ("houses", "hotels"):
+        if getattr(edition, name) > MAX_PIECES:
+            raise FileProblem(
+                "{where!r}: {n} is more than a bank can hold ({most})",
+                where=name,
+                n=getattr(edition, name),
+                most=MAX_PIECES,
+            )
 
 
 def _plain_text(edition: Edition) -> None:
