@@ -114,20 +114,13 @@ class Outbox:
                 "INSERT INTO venue (id, name, role) VALUES (%s, %s, %s)",
                 (self.venue, self.name or self.venue, role_of(self.venue)),
             )
-        conn.execute(
-            "INSERT INTO contact (venue) VALUES (%s)"
-            " ON CONFLICT (venue) DO UPDATE SET seen = now()",
-            (self.venue,),
-        )
+        conn.execute("SELECT banker_contact(%s)", (self.venue,))  # its heartbeat
         count = self._send_entries(conn, journal)
         if changed:
             with conn.transaction():
                 with conn.cursor() as cur:
-                    cur.executemany(
-                        "INSERT INTO table_summary (venue, round, table_no, summary)"
-                        " VALUES (%s, %s, %s, %s::jsonb)"
-                        " ON CONFLICT (venue, round, table_no) DO UPDATE"
-                        " SET summary = EXCLUDED.summary, changed = now()",
+                    cur.executemany(  # the venue checked by the function (migration 0004)
+                        "SELECT banker_summary(%s, %s, %s, %s::jsonb)",
                         [(self.venue, rnd, table, text) for (rnd, table), text in changed.items()],
                     )
                 conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.venue))

@@ -1,6 +1,8 @@
 """A role per venue: `banker national venue DSN ID NAME` registers a venue and makes the
 PostgreSQL role its director publishes with, which may write only that venue's rows
-(row-level security, migration 0002); everything else it may only read."""
+(row-level security, migration 0002; its summaries and heartbeat through functions that
+check the venue, migration 0004, so it can lock no table the others write); everything
+else it may only read, and it waits for a lock 5 s at most."""
 
 from __future__ import annotations
 
@@ -48,10 +50,15 @@ def add_venue(dsn: str, venue: str, name: str) -> str:
                 for grant in (
                     "GRANT CONNECT ON DATABASE {db} TO {role}",
                     "GRANT USAGE ON SCHEMA public TO {role}",
-                    "GRANT SELECT ON venue, banker_schema TO {role}",
+                    "GRANT SELECT ON venue, banker_schema, table_summary, contact TO {role}",
                     "GRANT SELECT, INSERT ON entry TO {role}",
-                    "GRANT SELECT, INSERT, UPDATE ON table_summary TO {role}",
-                    "GRANT SELECT, INSERT, UPDATE ON contact TO {role}",
+                    # its summaries and heartbeat through functions that check the venue:
+                    # a grant of UPDATE would let it lock the tables (migration 0004)
+                    "GRANT EXECUTE ON FUNCTION banker_contact(TEXT) TO {role}",
+                    "GRANT EXECUTE ON FUNCTION banker_summary(TEXT, INTEGER, INTEGER, JSONB)"
+                    " TO {role}",
+                    "ALTER ROLE {role} SET lock_timeout = '5s'",
+                    "ALTER ROLE {role} SET idle_in_transaction_session_timeout = '60s'",
                 ):
                     conn.execute(
                         sql.SQL(grant).format(

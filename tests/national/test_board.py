@@ -133,6 +133,10 @@ async def test_a_venue_sending_nonsense_is_stopped_and_the_others_go_on(
     bad = _venue(tmp_path / "bad.event", [f"B{i}" for i in range(1, 9)])
     Outbox(bad.path, database, "bad").send()
     with psycopg.connect(database, autocommit=True) as conn:  # a rogue venue's next entries
+        # rows of a megabyte, as a database held them before version 4 bounded them (the
+        # board must still not read them): the bounds are lifted for this test
+        conn.execute("ALTER TABLE table_summary DROP CONSTRAINT summary_size")
+        conn.execute("ALTER TABLE entry DROP CONSTRAINT entry_size")
         conn.execute(
             "INSERT INTO entry (venue, seq, kind, command, at) VALUES"
             " ('bad', %s, 'command', '{\"verb\": \"give everyone 5 points\"}', now())",

@@ -48,14 +48,8 @@ def test_venue_a_cannot_write_venue_bs_rows(
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("DELETE FROM entry WHERE venue = 'ra-b'")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
-            conn.execute(
-                "INSERT INTO table_summary (venue, round, table_no, summary)"
-                " VALUES ('ra-b', 1, 1, '{}')"
-            )
-        conn.execute(  # its own summary: fine, and kept up to date
-            "INSERT INTO table_summary (venue, round, table_no, summary)"
-            " VALUES ('ra-a', 1, 1, '{}')"
-        )
+            conn.execute("SELECT banker_summary('ra-b', 1, 1, '{}')")
+        conn.execute("SELECT banker_summary('ra-a', 1, 1, '{}')")  # its own: fine
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("INSERT INTO venue (id, name, role) VALUES ('ra-c', 'C', 'x')")
         # everything may be read: the national board reads through any of them
@@ -73,3 +67,100 @@ def test_a_venue_is_added_once_and_its_id_is_checked(database: str) -> None:
         add_venue(database, "ro-a", "Venue A again")
     with pytest.raises(BankerError):
         add_venue(database, "Ro A; DROP", "x")
+
+
+def test_a_venue_can_lock_nothing_the_others_write_nor_store_a_huge_row(
+    tmp_path: Path, postgres: Server, database: str
+) -> None:
+    """The review's D8: venue A's role took ACCESS EXCLUSIVE on `contact` and
+    `table_summary` and held it; every other venue's heartbeat and the board's reads
+    waited. Now A can take no lock that stops B, whatever it holds open."""
+    init(database)
+    add_venue(database, "rl-a", "Venue A")
+    add_venue(database, "rl-b", "Venue B")
+    journal = EventJournal.create(tmp_path / "b.event", EventSetup(name="B", rounds=1, minutes=60))
+    perform(journal, "players Ana,Ben,Cai,Dee")
+    Outbox(journal.path, _as(postgres, database, "rl-b"), "rl-b").send()
+    journal.close()
+    with psycopg.connect(_as(postgres, database, "rl-a")) as a:
+        for table, mode in [
+            ("contact", "ACCESS EXCLUSIVE"),
+            ("table_summary", "ACCESS EXCLUSIVE"),
+            ("contact", "SHARE"),
+            ("table_summary", "EXCLUSIVE"),
+            ("entry", "SHARE"),
+            ("entry", "ACCESS EXCLUSIVE"),
+        ]:
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                a.execute(f"LOCK TABLE {table} IN {mode} MODE")
+            a.rollback()
+        for name, value in [
+            ("lock_timeout", "5s"),
+            ("idle_in_transaction_session_timeout", "1min"),
+        ]:
+            shown = a.execute(f"SHOW {name}").fetchone()
+            assert shown is not None and shown[0] == value
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):  # no grant to write them
+            a.execute("INSERT INTO contact (venue) VALUES ('rl-a')")
+        a.rollback()
+        with pytest.raises(psycopg.errors.CheckViolation):  # 20 MB: not a table's summary
+            a.execute(
+                "SELECT banker_summary('rl-a', 1, 1, jsonb_build_object('leader', repeat('x', %s)))",
+                (20 << 20,),
+            )
+        a.rollback()
+        # Everything A may still take, held open in one transaction...
+        a.execute("SET idle_in_transaction_session_timeout = 0")  # as long as it likes
+        a.execute("LOCK TABLE contact, table_summary IN ACCESS SHARE MODE")
+        a.execute("LOCK TABLE entry IN ROW EXCLUSIVE MODE")
+        a.execute("SELECT banker_contact('rl-a')")
+        a.execute("SELECT banker_summary('rl-a', 1, 1, '{}')")
+        # ...and venue B and the board go on: each statement given 5 s, it need not wait
+        with psycopg.connect(_as(postgres, database, "rl-b"), autocommit=True) as b:
+            b.execute("SET statement_timeout = '5s'")
+            b.execute("SELECT banker_contact('rl-b')")
+            b.execute("SELECT banker_summary('rl-b', 1, 1, '{\"state\": \"playing\"}')")
+            b.execute(
+                "INSERT INTO entry (venue, seq, kind, command, at)"
+                " VALUES ('rl-b', 3, 'command', '{}', now())"
+            )
+        with psycopg.connect(database, autocommit=True) as board:
+            board.execute("SET statement_timeout = '5s'")
+            seen = board.execute(
+                "SELECT (SELECT count(*) FROM contact), (SELECT count(*) FROM table_summary)"
+            ).fetchone()
+            assert seen == (1, 1)  # B's; A's own are not in until it commits
+        a.rollback()
+
+
+def test_a_venue_role_made_before_version_4_writes_through_the_functions_after_it(
+    postgres: Server, database: str
+) -> None:
+    """A database at version 3 with a venue whose role has the old grants (INSERT and
+    UPDATE on the tables): `init` takes them back and gives the functions."""
+    from banker.national.schema import migrations
+
+    with psycopg.connect(database, autocommit=True) as conn:
+        conn.execute(
+            "CREATE TABLE banker_schema (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+            " applied TIMESTAMPTZ NOT NULL DEFAULT now())"
+        )
+        for old in migrations()[:3]:
+            conn.execute(old.sql.encode())
+            conn.execute("INSERT INTO banker_schema VALUES (%s, %s)", (old.version, old.name))
+        role = role_of("rv-a")
+        conn.execute(f"CREATE ROLE {role} LOGIN")
+        db = database.rsplit("/", 1)[1]
+        conn.execute(f"GRANT CONNECT ON DATABASE {db} TO {role}")
+        conn.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
+        conn.execute(f"GRANT SELECT ON venue, banker_schema TO {role}")
+        conn.execute(f"GRANT SELECT, INSERT ON entry TO {role}")
+        conn.execute(f"GRANT SELECT, INSERT, UPDATE ON table_summary, contact TO {role}")
+        conn.execute("INSERT INTO venue VALUES ('rv-a', 'Venue A', %s)", (role,))
+    assert init(database) == ["0004_venue_writes_by_function.sql"]
+    with psycopg.connect(_as(postgres, database, "rv-a"), autocommit=True) as a:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege), a.transaction():
+            a.execute("LOCK TABLE contact IN ACCESS EXCLUSIVE MODE")
+        a.execute("SELECT banker_contact('rv-a')")
+        a.execute("SELECT banker_summary('rv-a', 1, 1, '{}')")
+        assert a.execute("SHOW lock_timeout").fetchone() == ("5s",)
