@@ -66,6 +66,9 @@ class Words:
     """{path}, {why}: opened for writing in a folder that cannot be written."""
     lost_entries: str
     """{path}, {first}, {last}: a -wal cut while it was open took these entries."""
+    gone_wal: str
+    """{path}, {first}, {last}: not closed (a crash), and its -wal, which held these
+    entries, is gone since (`sqlfile.Mark`)."""
     open_read_only: str
     """A change asked of a file opened read-only."""
     cut_wal: str
@@ -120,6 +123,9 @@ class EntryJournal(Generic[S, C]):
         last write before was cut short (a full disk), and nothing of it had been saved."""
         self._refused = False
         """A write was refused (a full disk): the -wal may end inside the frame it cut."""
+        self._mark: sf.Mark | None = None
+        """The last entry acknowledged, written beside the file while it is open for
+        writing (`sqlfile.Mark`)."""
         self.set_aside: list[Path] = []
         """Files a game no longer there left under this new file's name, moved aside
         before it was given the name (`sqlfile.set_aside`): where they went, to say."""
@@ -220,15 +226,19 @@ class EntryJournal(Generic[S, C]):
         journal._scratch = scratch
         journal.torn = check is not None and check.torn
         last = sf.witnessed(path)
-        if last is not None and last > journal.timeline.seq:
-            sf.close_quietly(conn, lock)
-            sf.unlink_scratch(scratch)
-            raise JournalError(
-                words.lost_entries, path=path, first=journal.timeline.seq + 1, last=last
-            )
+        # the mark of a journal not closed (a crash); one being written elsewhere is live
+        marked = sf.marked(path) if lock is not None or not written_elsewhere(path) else None
+        seq = journal.timeline.seq
+        for said, ahead in ((words.lost_entries, last), (words.gone_wal, marked)):
+            if ahead is not None and ahead > seq:
+                sf.close_quietly(conn, lock)
+                sf.unlink_scratch(scratch)
+                raise JournalError(said, path=path, first=seq + 1, last=ahead)
         if last is not None and lock is not None:
             with contextlib.suppress(OSError):  # the file is whole again: old news
                 sf.witness(path).unlink(missing_ok=True)
+        if lock is not None:
+            journal._mark = sf.Mark.start(path, seq)
         return journal
 
     @classmethod
@@ -275,6 +285,9 @@ class EntryJournal(Generic[S, C]):
         self._conn.close()
         sf.unlink_scratch(self._scratch)
         self._scratch = None
+        if self._mark is not None:  # closed: back in the one file, or the loss witnessed
+            self._mark.close()
+            self._mark = None
         if self._lock is not None:
             self._lock.close()
             self._lock = None
@@ -348,6 +361,8 @@ class EntryJournal(Generic[S, C]):
         self._chain = chain
         self.timeline.commit(pending)
         self._wal.note()
+        if self._mark is not None:
+            self._mark.note(pending.seq)
         return pending.message
 
     def _also(self, pending: Pending[S, C]) -> None:

@@ -58,6 +58,11 @@ GAME_WORDS = Words(
         "game was open, and entries {first} to {last} went with it. 'banker recover "
         "{path}' saves what is left into a new game."
     ),
+    gone_wal=N_(
+        "{path} lost its latest entries: the game was not closed (a crash?), and its "
+        "-wal file, which held entries {first} to {last}, has been removed since. "
+        "'banker recover {path}' saves what is left into a new game."
+    ),
     open_read_only=N_(
         "This game is open read-only: changes are made where it is open for writing."
     ),

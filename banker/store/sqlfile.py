@@ -9,6 +9,7 @@ and rules over these.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -120,9 +121,11 @@ def rows(conn: sqlite3.Connection, version: int) -> Iterator[Row]:
     )
 
 
-SIDECARS = ("-wal", "-shm", "-journal")
-"""The files SQLite keeps beside a database, by the database's name alone: whatever it
-finds under them it reads into the file of that name, whichever file that is."""
+SIDECARS = ("-wal", "-shm", "-journal", "-open", "-lost")
+"""The files kept beside a store file by its name alone: SQLite's (whatever it finds
+under them it reads into the file of that name, whichever file that is), the mark of a
+journal not closed and the witness of a -wal found cut (either would say the new file
+lost entries it never had)."""
 
 
 def publish(building: Path, path: Path) -> list[Path]:
@@ -250,6 +253,64 @@ def witnessed(path: Path) -> int | None:
     except (OSError, ValueError, AttributeError):
         return None
     return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+
+
+class Mark:
+    """`GAME-open`: the last entry acknowledged, written beside a file while it is open
+    for writing, and removed when it is closed. Found at an opening, it says the file was
+    not closed (a crash); if the file then holds fewer entries, its -wal was removed since
+    (with its -shm, nothing else would tell): the entries it held are named, never lost
+    silently. One small write at the same place after each command, and no flush: it
+    outlives the process, and a power cut may leave it behind the -wal, never ahead."""
+
+    WIDTH = 21
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd = fd
+
+    @classmethod
+    def start(cls, path: Path, seq: int) -> Mark | None:
+        """The mark of `path` from `seq` on; None where it cannot be written (a full disk,
+        a folder that refuses it: the game goes on without it)."""
+        target = mark_of(path)
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+        except OSError:
+            return None
+        mark = cls(target, fd)
+        mark.note(seq)
+        return mark
+
+    def note(self, seq: int) -> None:
+        try:
+            os.pwrite(self._fd, f"{seq:>{self.WIDTH - 1}}\n".encode(), 0)
+        except OSError:
+            pass  # a full disk: the -wal said so already; the mark stays behind, not ahead
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self._fd)
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
+
+
+def mark_of(path: Path) -> Path:
+    return path.with_name(path.name + "-open")
+
+
+def marked(path: Path) -> int | None:
+    """The last entry acknowledged by a journal of `path` that was not closed, if any."""
+    try:
+        with open(mark_of(path), "rb") as f:
+            text = f.read(Mark.WIDTH + 1)
+    except OSError:
+        return None
+    try:
+        seq = int(text.decode("ascii").strip() or "x")
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return seq if seq >= 1 else None
 
 
 FULL_BELOW = 256 << 10

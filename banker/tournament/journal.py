@@ -64,6 +64,11 @@ EVENT_WORDS = Words(
         "event was open, and entries {first} to {last} went with it. 'banker "
         "tournament recover {path}' saves what is left into a new event file."
     ),
+    gone_wal=N_(
+        "{path} lost its latest entries: the event was not closed (a crash?), and its "
+        "-wal file, which held entries {first} to {last}, has been removed since. "
+        "'banker tournament recover {path}' saves what is left into a new event file."
+    ),
     open_read_only=N_(
         "This event is open read-only: changes are made where it is open for writing."
     ),

@@ -12,9 +12,13 @@ from pathlib import Path
 import pytest
 
 from banker.cli import main
+from banker.core import commands as c
+from banker.core.edition import load_edition
 from banker.store import Journal
 from banker.store import sqlfile as sf
 from banker.tournament.journal import EventJournal
+
+US = load_edition("us")
 
 CRASH = r"""
 import os, sys
@@ -126,3 +130,59 @@ def test_what_was_moved_is_said_in_the_games_language(
     out = capsys.readouterr().out
     assert said in out and str(aside(path, "-wal")[0]) in out
     assert "Moved aside" not in out
+
+
+def test_a_wal_removed_with_its_shm_after_a_crash_is_named_not_lost_silently(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's last known gap: a crash, then the -wal and the -shm removed (a sync
+    tool, a hand tidying up). Before, the game opened at its last checkpoint and `verify`
+    said "sound"; the mark the open journal kept beside it names what went."""
+    path = tmp_path / "g.banker"
+    assert main(["new", str(path), "--players", "Alice,Bob"]) == 0
+    crash_after(path, "collect alice 1", "collect bob 2", "pay alice 5 to bob")
+    assert sf.marked(path) == 4  # the setup, then the three commands
+    for suffix in ("-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink()
+    capsys.readouterr()
+    for verb in ("show", "verify", "do"):
+        assert main([verb, str(path), *(["go alice"] if verb == "do" else [])]) == 1
+        err = capsys.readouterr().err
+        assert "entries 2 to 4" in err and "was not closed" in err, err
+    assert main(["recover", str(path)]) == 0  # what is left: the setup
+    with Journal.open(tmp_path / "g-recovered.banker", read_only=True) as left:
+        assert left.game.seq == 1
+
+
+def test_after_a_crash_with_the_wal_in_place_every_command_opens_and_the_mark_goes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.banker"
+    assert main(["new", str(path), "--players", "Alice,Bob"]) == 0
+    crash_after(path, "collect alice 1", "collect bob 2")
+    with Journal.open(path, read_only=True) as seen:  # read: the mark stays
+        assert seen.game.seq == 3
+    with Journal.open(path) as again:
+        assert again.game.state.player("Bob").cash == 1502
+        again.apply(c.Collect(player="Alice", amount=1))
+        assert sf.marked(path) == 4
+    assert not sf.mark_of(path).exists()  # closed: nothing beside the one file
+
+
+def test_a_game_being_played_elsewhere_reads_without_a_false_alarm(tmp_path: Path) -> None:
+    """The mark of a journal open for writing right now is live: a reader between a
+    commit and the next is not told anything was lost."""
+    path = tmp_path / "g.banker"
+    with Journal.create(path, c.Setup(players=["Alice", "Bob"], edition=US)) as writer:
+        for n in range(5):
+            writer.apply(c.Collect(player="Alice", amount=n + 1))
+            with Journal.open(path, read_only=True) as reader:
+                assert reader.game.seq == n + 2
+
+
+def test_a_deleted_games_mark_and_witness_are_moved_aside_too(tmp_path: Path) -> None:
+    path = tmp_path / "x.banker"
+    path.with_name("x.banker-open").write_text("                   9\n")
+    path.with_name("x.banker-lost").write_text('{"seq": 9}')
+    with Journal.create(path, c.Setup(players=["Alice", "Bob"], edition=US)) as journal:
+        assert len(journal.set_aside) == 2 and journal.game.seq == 1
