@@ -333,7 +333,9 @@ def unlink_scratch(scratch: Path | None) -> None:
 
 
 def unlink_quietly(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
+    """Remove a file of ours that is no game (one being built, a scratch copy) and what
+    SQLite or its journal kept beside it, whatever is there."""
+    for suffix in ("", *SIDECARS):
         try:
             os.unlink(f"{path}{suffix}")
         except OSError:

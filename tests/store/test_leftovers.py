@@ -186,3 +186,14 @@ def test_a_deleted_games_mark_and_witness_are_moved_aside_too(tmp_path: Path) ->
     path.with_name("x.banker-lost").write_text('{"seq": 9}')
     with Journal.create(path, c.Setup(players=["Alice", "Bob"], edition=US)) as journal:
         assert len(journal.set_aside) == 2 and journal.game.seq == 1
+
+
+def test_a_build_killed_midway_leaves_no_mark_behind(tmp_path: Path) -> None:
+    """A file being built is opened as a journal (a deal, a recovery): killed then, its
+    mark is left with it, and the next try's clean-up takes both."""
+    path = tmp_path / "x.banker"
+    left = path.with_name(".x.banker.999999999.building")
+    for suffix in ("", "-wal", "-shm", "-open"):
+        Path(f"{left}{suffix}").write_bytes(b"left by a killed build")
+    sf.clear_abandoned(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
