@@ -12,12 +12,13 @@ while every other table goes on.
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from banker.core.commands import check_player_names
-from banker.core.edition import Edition
+from banker.core.edition import BUILTIN_EDITIONS, Edition, load_edition
 from banker.core.errors import BankerError
 from banker.core.limits import MAX_AMOUNT, MAX_HOLDING, MAX_PLAYERS, MAX_SEQ, MIN_PLAYERS
 from banker.core.money import format_money
@@ -187,13 +188,23 @@ MOST_BUILDINGS = 5
 
 def _most(deed: SeenDeed, edition: Edition | None) -> int:
     """The most a deed can add to its owner's worth: its price (half, mortgaged) and its
-    buildings at cost; without the board, the most a price or a cost may be."""
-    if edition is None or deed.name not in edition.deeds_by_name:
+    buildings at cost, on the event's board or any board Banker ships (a table on another
+    board is told apart by its name, as "differs", not taken for a liar); a deed of none
+    of them: the most a price or a cost may be."""
+    boards = [*_shipped(), *([edition] if edition is not None else [])]
+    printed = [b.deeds_by_name[deed.name] for b in boards if deed.name in b.deeds_by_name]
+    if not printed:
         return MAX_AMOUNT * (1 + MOST_BUILDINGS)
-    printed = edition.deed(deed.name)
     buildings = MOST_BUILDINGS if deed.hotel else deed.houses
-    price = printed.price // 2 if deed.mortgaged else printed.price
-    return price + buildings * (printed.house_cost or 0)
+    price = max(p.price for p in printed)
+    return (price // 2 if deed.mortgaged else price) + buildings * max(
+        p.house_cost or 0 for p in printed
+    )
+
+
+@cache
+def _shipped() -> tuple[Edition, ...]:
+    return tuple(load_edition(e) for e in BUILTIN_EDITIONS)
 
 
 def _why(exc: ValidationError) -> Message:

@@ -243,3 +243,19 @@ def test_an_honest_tables_view_is_never_refused(made: list[Any]) -> None:
         except BankerError:
             continue
         seen_table(table_json(game.state, game.seq, []), US)
+
+
+def test_a_table_on_another_shipped_board_is_not_taken_for_a_liar() -> None:
+    """The event plays the US board; a table playing the same names at 100 times the
+    amounts is told apart by its board's name ("differs" on the board), not refused: its
+    worths are possible on the board it plays."""
+    from banker.core.edition import load_edition
+
+    game = Game(Setup(players=SEATED, edition=load_edition("us100")))
+    game.do(c.Buy(player="Bob", deed="Boardwalk"))
+    game.do(c.Buy(player="Bob", deed="Park Place"))
+    game.do(c.BuildHouses(player="Bob", deed="Park Place", count=1))
+    game.do(EndGame())
+    view = table_json(game.state, game.seq, [])
+    bob = next(p for p in seen_table(view, US)["final"] if p["name"] == "Bob")
+    assert bob["worth"] - bob["cash"] == 35_000 + 40_000 + 20_000  # beyond any US deed
