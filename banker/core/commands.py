@@ -198,7 +198,7 @@ def check_new_player_names(names: list[str]) -> list[str]:
     seen: dict[str, str] = {}
     for name in trimmed:
         standard = unicodedata.normalize("NFKC", name)
-        key = name_key(standard)
+        key = name_key(standard)  # `alike_key`
         word = NEW_NAME_WORDS.intersection(standard.casefold().split())
         if key in reserved or word:
             raise BadInput(
@@ -222,6 +222,12 @@ def check_new_player_names(names: list[str]) -> list[str]:
 def name_key(name: str) -> str:
     """A name as the command language reads it: letters, marks and digits, any case."""
     return "".join(ch for ch in name.casefold() if unicodedata.category(ch)[0] in "LMN")
+
+
+def alike_key(name: str) -> str:
+    """`name_key` of the name written the one standard way (NFKC: a fullwidth `Ａ` is
+    `A`): two new players' names with the same key read alike at the table."""
+    return name_key(unicodedata.normalize("NFKC", name))
 
 
 Command: TypeAlias = (

@@ -32,7 +32,7 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from banker.core.commands import check_new_player_names, name_key
+from banker.core.commands import alike_key, check_new_player_names, name_key
 from banker.core.edition import load_edition
 from banker.core.errors import BadInput, BankerError, NotAllowed
 from banker.core.limits import MAX_HOLDING
@@ -374,7 +374,7 @@ def _check_names(names: list[str]) -> None:
         check_new_player_names([name, "Zz" if name_key(name) != "zz" else "Yy"])
     keys: dict[str, str] = {}
     for name in names:
-        key = name_key(unicodedata.normalize("NFKC", name))
+        key = alike_key(name)
         if key in keys:
             raise BadInput(
                 "{a!r} and {b!r} would read alike at a table (case, spaces and punctuation "

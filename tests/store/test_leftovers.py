@@ -93,9 +93,9 @@ def test_recover_to_and_backup_to_a_name_with_leftovers(
             assert copy.game.state.player("Alice").cash == 1500  # not the old game's 777
 
 
-def test_a_new_event_over_leftovers_and_the_app_side_of_it(tmp_path: Path) -> None:
+def test_a_new_event_over_leftovers_says_what_was_moved(tmp_path: Path) -> None:
     """The event file is made the same way; the journal says what was moved (the app
-    and the board show it as a warning)."""
+    shows it as a warning: `tests/tui/test_bar_and_start.py`)."""
     from banker.tournament.model import EventSetup
 
     path = tmp_path / "cup.event"

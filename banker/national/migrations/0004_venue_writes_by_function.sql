@@ -9,20 +9,23 @@
 -- blocks no reader and no writer of rows). Its roles also get a lock timeout and a
 -- limit on a transaction left idle, and the database bounds what one row may hold.
 
-CREATE FUNCTION banker_writes_for(p_venue TEXT) RETURNS BOOLEAN
-    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
-    SELECT EXISTS (SELECT 1 FROM venue WHERE id = p_venue AND role = session_user)
-        OR pg_has_role(session_user, (SELECT relowner FROM pg_class
-                                      WHERE oid = 'public.venue'::regclass), 'USAGE')
+CREATE FUNCTION banker_check_venue(p_venue TEXT) RETURNS VOID
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN  -- the caller's own venue, or the owner of the schema (the federation)
+    IF NOT (EXISTS (SELECT 1 FROM venue WHERE id = p_venue AND role = session_user)
+            OR pg_has_role(session_user, (SELECT relowner FROM pg_class
+                                          WHERE oid = 'public.venue'::regclass), 'USAGE'))
+    THEN
+        RAISE EXCEPTION 'venue % is not this role''s', p_venue
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+END
 $$;
 
 CREATE FUNCTION banker_contact(p_venue TEXT) RETURNS VOID
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
-    IF NOT banker_writes_for(p_venue) THEN
-        RAISE EXCEPTION 'venue % is not this role''s', p_venue
-            USING ERRCODE = 'insufficient_privilege';
-    END IF;
+    PERFORM banker_check_venue(p_venue);
     INSERT INTO contact (venue) VALUES (p_venue)
         ON CONFLICT (venue) DO UPDATE SET seen = now();
 END
@@ -32,10 +35,7 @@ CREATE FUNCTION banker_summary(p_venue TEXT, p_round INTEGER, p_table INTEGER, p
     RETURNS VOID
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
-    IF NOT banker_writes_for(p_venue) THEN
-        RAISE EXCEPTION 'venue % is not this role''s', p_venue
-            USING ERRCODE = 'insufficient_privilege';
-    END IF;
+    PERFORM banker_check_venue(p_venue);
     INSERT INTO table_summary (venue, round, table_no, summary)
         VALUES (p_venue, p_round, p_table, p_summary)
         ON CONFLICT (venue, round, table_no)
@@ -43,7 +43,7 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION banker_writes_for(TEXT) FROM PUBLIC;
+REVOKE ALL ON FUNCTION banker_check_venue(TEXT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION banker_contact(TEXT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION banker_summary(TEXT, INTEGER, INTEGER, JSONB) FROM PUBLIC;
 
