@@ -21,7 +21,8 @@ from banker.tournament.director import Director, board_json
 from banker.tournament.join import JoinDesk
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import EventSetup
-from banker.tui.screens.tournament import NewEventScreen, TournamentScreen
+from banker.tui.screens.new_event import NewEventScreen
+from banker.tui.screens.tournament import TournamentScreen
 from banker.tui.typeahead import TypesAheadApp
 from banker.web.addresses import start_kept
 from banker.web.standings import StandingsView

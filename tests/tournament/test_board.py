@@ -203,7 +203,8 @@ async def test_the_new_event_form_creates_the_event_and_opens_its_board(tmp_path
     from textual.widgets import Input, Select, Static
 
     from banker.core.edition import load_edition
-    from banker.tui.screens.tournament import NewEventScreen, TournamentScreen
+    from banker.tui.screens.new_event import NewEventScreen
+    from banker.tui.screens.tournament import TournamentScreen
 
     path = tmp_path / "regional.event"
     app = BoardApp(None, serve=False, new_at=path)

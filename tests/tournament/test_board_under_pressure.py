@@ -224,7 +224,8 @@ async def test_the_addresses_stay_and_the_projector_has_its_clock(tmp_path: Path
 
 
 async def test_the_new_event_form_makes_a_championship(tmp_path: Path) -> None:
-    from banker.tui.screens.tournament import NewEventScreen, TournamentScreen
+    from banker.tui.screens.new_event import NewEventScreen
+    from banker.tui.screens.tournament import TournamentScreen
 
     path = tmp_path / "nationals.event"
     app = BoardApp(None, serve=False, new_at=path)

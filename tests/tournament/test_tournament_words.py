@@ -151,7 +151,7 @@ async def test_the_new_event_form_says_what_is_wrong_in_the_language(
     from textual.widgets import Input, Static
 
     from banker.tui.board import BoardApp
-    from banker.tui.screens.tournament import NewEventScreen
+    from banker.tui.screens.new_event import NewEventScreen
 
     app = BoardApp(None, serve=False, new_at=tmp_path / "x.event", language=language)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -12,18 +12,15 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Button, DataTable, Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import ColumnKey
 
-from banker.core.edition import BUILTIN_EDITIONS, load_edition
 from banker.core.errors import BankerError
 from banker.i18n import translator
 from banker.i18n.message import N_
@@ -31,11 +28,8 @@ from banker.tournament.director import Director, board_json, clock_mark, time_le
 from banker.tournament.language import inert, perform
 from banker.tournament.model import (
     PHASE_WORDS,
-    EventSetup,
     EventState,
-    Phase,
     Seat,
-    setup_problems,
 )
 from banker.tournament.seating import next_seating
 from banker.tui.speech import SaysItsKeys
@@ -74,6 +68,27 @@ def clock(seconds: int | None) -> str:
     return f"{sign}{seconds // 60}:{seconds % 60:02}"
 
 
+PLAYER_CELLS = 38
+"""The cells one player takes in the details: name, cash, worth, the bankrupt's mark."""
+
+
+def fit_players(entries: list[Text], width: int) -> Text:
+    """Whole players while they fit in `width` cells, then "+N" for those left out (the
+    highlighted table's details show every one): never a worth cut in half."""
+    shown = Text()
+    for i, entry in enumerate(entries):
+        gap = 2 if i else 0
+        left = len(entries) - i - 1
+        marker = len(f"  +{left}") if left else 0
+        if shown.cell_len + gap + entry.cell_len + marker > width:
+            shown.append(("  " if i else "") + f"+{len(entries) - i}", style="bold")
+            break
+        if i:
+            shown.append("  ")
+        shown.append_text(entry)
+    return shown
+
+
 class DirectorBar(RecallsLines):
     """The director's bar. Enter hands the line over and empties the bar at once, so what
     is typed right after starts a line of its own (typed fast, two lines never run
@@ -91,17 +106,21 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     DEFAULT_CSS = """
     TournamentScreen #head { height: 1; background: $primary; color: $text; padding: 0 1; }
     TournamentScreen #body { height: 1fr; }
-    TournamentScreen #tables { width: 3fr; }
+    TournamentScreen #main { width: 1fr; }
+    TournamentScreen #tables { height: auto; max-height: 70%; }
+    TournamentScreen #log {
+        height: 1fr; min-height: 3; padding: 0 1; border-top: solid $primary;
+    }
     TournamentScreen #detail { width: 56; border-left: solid $primary; padding: 0 1; }
     TournamentScreen.narrow #body { layout: vertical; }
-    TournamentScreen.narrow #tables { width: 1fr; height: 1fr; }
+    TournamentScreen.narrow #main { height: 1fr; }
+    TournamentScreen.narrow #tables { max-height: 60%; }
+    TournamentScreen.narrow #log { min-height: 2; }
     TournamentScreen.narrow #detail {
-        width: 1fr; height: 6; border-left: none; border-top: solid $primary;
+        width: 1fr; height: auto; max-height: 8; border-left: none; border-top: solid $primary;
     }
     TournamentScreen #bottom { height: auto; }
     TournamentScreen #addresses { height: auto; padding: 0 1; color: $text-muted; }
-    TournamentScreen #log { height: auto; max-height: 8; padding: 0 1; }
-    TournamentScreen.narrow #log { max-height: 4; }
     TournamentScreen #qr { width: auto; height: auto; }
     """
 
@@ -148,25 +167,28 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="head")
         with Horizontal(id="body"):
-            table: DataTable[Text] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-            yield table
+            with Vertical(id="main"):  # the log takes the rows the tables leave
+                yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+                with VerticalScroll(id="log"):
+                    yield Static("", id="said")
             with VerticalScroll(id="detail"):
                 yield Static("", id="ledger")
                 yield Static("", id="qr")
         with Vertical(id="bottom"):
             yield Static(Text(inert(self._addresses())), id="addresses")
-            with VerticalScroll(id="log"):
-                yield Static("", id="said")
             yield DirectorBar(
                 placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
             )
         yield KeysFooter()
 
-    def _addresses(self) -> str:
-        """Where tables join and where the standings are: shown for the whole event."""
+    def _addresses(self, narrow: bool = False) -> str:
+        """Where tables join and where the standings are: shown for the whole event (on a
+        narrow screen where tables join; the standings page's code is a key away)."""
         parts = []
         if self.join_url:
             parts.append(self.say(N_("Tables join at {url}")).format(url=self.join_url))
+        if narrow and parts:
+            return parts[0]
         if self.standings is not None and self.standings.url:
             parts.append(self.say(N_("Standings at {url}")).format(url=self.standings.url))
             clock_at = self.say(N_("the clock for a projector at {url}"))
@@ -185,9 +207,13 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
+        self.call_after_refresh(self.refresh_board)  # the players fitted to the new width
 
     def _fit(self, width: int) -> None:
-        self.set_class(0 < width < self.NARROW, "narrow")
+        narrow = 0 < width < self.NARROW
+        if narrow != self.has_class("narrow"):
+            self.set_class(narrow, "narrow")
+            self.query_one("#addresses", Static).update(Text(inert(self._addresses(narrow))))
 
     def on_unmount(self) -> None:
         if self.refresh_board in self.director.listeners:
@@ -265,7 +291,12 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             return
         board = board_json(self.director, self.say)
         table = self.query_one("#tables", DataTable)
-        rows = {str(t["number"]): self._row(t) for t in board["tables"]}
+        cells = {str(t["number"]): self._cells(t) for t in board["tables"]}
+        room = self._room(table, list(cells.values()))
+        rows = {
+            str(t["number"]): [*cells[str(t["number"])], fit_players(self._players(t), room)]
+            for t in board["tables"]
+        }
         self._shown = redraw_rows(table, self._columns, rows, self._shown)
         state = self.director.state
         left = time_left(state)
@@ -276,24 +307,37 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         self._problems_seen = len(problems)
         self._show_detail(board)
 
-    def _row(self, t: dict[str, Any]) -> list[Text]:
-        """A table's row: number, leader and worth, result, state, then every player (the
-        first four fit 80 columns; the highlighted table's details are beside or below)."""
-        players = Text()
+    def _cells(self, t: dict[str, Any]) -> list[Text]:
+        """A table's row before its players: number, leader and worth, result, state."""
         leader = Text(str(t["leader"] or ""), style="bold")
-        for i, p in enumerate(t["players"]):
-            if i:
-                players.append("  ")
+        for p in t["players"]:
+            if p["name"] == t["leader"] and p.get("worth_text"):
+                leader.append(f" {p['worth_text']}", style="")
+        return [Text(str(t["number"])), leader, Text(self._result(t)), self._state(t, short=True)]
+
+    def _players(self, t: dict[str, Any]) -> list[Text]:
+        """Each player of a table with their worth, the leader bold, a bankrupt struck."""
+        entries = []
+        for p in t["players"]:
             style = (
                 "strike dim" if p.get("bankrupt") else ("bold" if p["name"] == t["leader"] else "")
             )
-            players.append(p["name"], style=style)
+            entry = Text(str(p["name"]), style=style)
             if p.get("worth_text"):
-                players.append(f" {p['worth_text']}", style="dim" if not style else style)
-                if p["name"] == t["leader"]:
-                    leader.append(f" {p['worth_text']}", style="")
-        state = self._state(t, short=True)
-        return [Text(str(t["number"])), leader, Text(self._result(t)), state, players]
+                entry.append(f" {p['worth_text']}", style="dim" if not style else style)
+            entries.append(entry)
+        return entries
+
+    def _room(self, table: DataTable[Text], rows: list[list[Text]]) -> int:
+        """The cells left for the players in the list's width, after the other columns
+        (each as wide as its widest cell or heading) and a scroll bar."""
+        width = table.size.width or self.size.width
+        pad = 2 * table.cell_padding
+        taken = sum(
+            max([Text(str(column.label)).cell_len, *(row[i].cell_len for row in rows)]) + pad
+            for i, column in enumerate(list(table.columns.values())[:-1])
+        )
+        return width - taken - pad - 2
 
     def _state(self, t: dict[str, Any], short: bool) -> Text:
         """The table's state; `short` for its row (what differs counted, not listed)."""
@@ -353,14 +397,22 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         )
         if row is not None:
             text.append_text(self._state(row, short=False))
-        text.append("\n")
-        for p in row["players"] if row is not None else []:
-            mark = " ✗" if p.get("bankrupt") else ""
-            # the worth as the table's end counts it; none while strict income tax hides it
+        text.append(f"  {self.say(N_('Cash'))} · {self.say(N_('Worth'))}\n", style="dim")
+        # every player, side by side as the width allows (a table of 5 in four lines at
+        # 80 columns): the worth as the table's end counts it; none while strict income
+        # tax hides it
+        players = row["players"] if row is not None else []
+        room = self.query_one("#detail").size.width or self.size.width
+        across = max(1, (room + 2) // (PLAYER_CELLS + 2))
+        for i, p in enumerate(players):
+            mark = " ✗" if p.get("bankrupt") else "  "
             text.append(
-                f"{str(p.get('name') or '')[:16]:<16} {str(p.get('cash_text') or ''):>10} "
-                f"{str(p.get('worth_text') or ''):>10}{mark}\n"
+                f"{str(p.get('name') or '')[:16]:<16} {str(p.get('cash_text') or ''):>9} "
+                f"{str(p.get('worth_text') or ''):>9}{mark}",
+                style="strike dim" if p.get("bankrupt") else "",
             )
+            last = i == len(players) - 1 or (i + 1) % across == 0
+            text.append("\n" if last else "  ")
         owned: dict[str, list[str]] = {}
         for d in data.get("deeds", []):
             if d.get("owner"):
@@ -422,136 +474,3 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             widget.update("")
             return
         widget.update(qr_on_screen(self.standings.qr()))
-
-
-class NewEventScreen(SaysItsKeys, Screen[EventSetup | None]):
-    """The form for a new event: its name, rounds, round length, who goes on, the board."""
-
-    DEFAULT_CSS = """
-    NewEventScreen { align: center middle; }
-    NewEventScreen #form {
-        width: 72; height: auto; max-height: 100%; border: round $primary; padding: 1 2;
-    }
-    NewEventScreen .field { height: 3; }
-    NewEventScreen .field Label { width: 24; padding: 1 0; }
-    NewEventScreen .field Input, NewEventScreen .field Select { width: 1fr; }
-    NewEventScreen #why { color: $error; height: auto; }
-    NewEventScreen #buttons { height: 3; align-horizontal: right; }
-    """
-
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
-
-    def __init__(self, name: str, language: str = "en") -> None:
-        super().__init__()
-        self.event_name = name
-        self.say = translator(language)
-
-    def compose(self) -> ComposeResult:
-        say = self.say
-        with VerticalScroll(id="form"):
-            yield Static(say(N_("A new tournament")), classes="title")
-            yield Static("", id="why")  # above the fields: seen even when they scroll
-            fields: list[tuple[str, str, Widget]] = [
-                ("name", N_("Event"), Input(self.event_name, id="name")),
-                (
-                    "advance",
-                    N_("Who goes on"),
-                    Select(
-                        [
-                            (say(N_("points, semi-finals, final")), "phases"),
-                            (say(N_("each table's winner")), "winners"),
-                            (say(N_("the best N, by place then worth")), "best"),
-                        ],
-                        value="phases",
-                        allow_blank=False,
-                        id="advance",
-                    ),
-                ),
-                ("rounds", N_("Rounds"), Input("3", id="rounds", type="integer")),
-                ("minutes", N_("Minutes a round"), Input("90", id="minutes", type="integer")),
-                (
-                    "semis",
-                    N_("Semi-finals: the best (0: none)"),
-                    Input("0", id="semis", type="integer"),
-                ),
-                ("final", N_("Final: the best (0: none)"), Input("4", id="final", type="integer")),
-                ("best", N_("N (for the best N)"), Input("16", id="best", type="integer")),
-                ("size", N_("Players a table"), Input("4", id="size", type="integer")),
-                (
-                    "edition",
-                    N_("Board"),
-                    Select(
-                        [(say(load_edition(e).name), e) for e in BUILTIN_EDITIONS],
-                        value="us",
-                        allow_blank=False,
-                        id="edition",
-                    ),
-                ),
-                ("seed", N_("Seed of the draws"), Input("0", id="seed", type="integer")),
-            ]
-            for _, label, widget in fields:
-                with Horizontal(classes="field"):
-                    yield Label(say(label))
-                    yield widget
-            with Horizontal(id="buttons"):
-                yield Button(say(N_("Create the event")), id="create", variant="primary")
-                yield Button(say(N_("Cancel")), id="cancel")
-
-    def _number(self, ident: str) -> int:
-        text = self.query_one(f"#{ident}", Input).value.strip()
-        return int(text) if text.lstrip("-").isdigit() else 0
-
-    def _phases(self) -> tuple[Phase, ...]:
-        """The championship the form asks for: the preliminaries, then the semi-finals
-        and the final it names (their minutes the official ones)."""
-        phases = [
-            Phase(
-                name="preliminary", rounds=self._number("rounds"), minutes=self._number("minutes")
-            )
-        ]
-        if self._number("semis"):
-            phases.append(Phase(name="semi-final", minutes=75, players=self._number("semis")))
-        if self._number("final"):
-            phases.append(Phase(name="final", minutes=120, players=self._number("final")))
-        return tuple(phases)
-
-    @on(Button.Pressed, "#create")
-    @on(Input.Submitted)
-    def create(self) -> None:
-        advance = str(self.query_one("#advance", Select).value)
-        phases: tuple[Phase, ...] = ()
-        try:
-            phases = self._phases() if advance == "phases" else ()
-        except ValidationError as exc:
-            problem = exc
-            try:  # every other setting's reason too, not only the phases'
-                self._setup(advance, ())
-            except ValidationError as other:
-                problem = other
-            self.query_one("#why", Static).update(Text(setup_problems(problem).render(self.say)))
-            return
-        try:
-            setup = self._setup(advance, phases)
-        except ValidationError as exc:
-            self.query_one("#why", Static).update(Text(setup_problems(exc).render(self.say)))
-            return
-        self.dismiss(setup)
-
-    def _setup(self, advance: str, phases: tuple[Phase, ...]) -> EventSetup:
-        edition = str(self.query_one("#edition", Select).value)
-        return EventSetup(
-            name=self.query_one("#name", Input).value.strip(),
-            rounds=sum(p.rounds for p in phases) if phases else self._number("rounds"),
-            minutes=self._number("minutes"),
-            phases=phases,
-            advance="best" if advance == "best" else "winners",
-            best=self._number("best") if advance == "best" else None,
-            table_size=self._number("size"),
-            edition=edition,
-            board=load_edition(edition).name,
-            seed=self._number("seed"),
-        )
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -1,0 +1,86 @@
+"""The director sees every player of the highlighted table, with their worth, at every
+size the board is used (80x24 on a laptop, 120x40, 160x50 on a venue screen), for tables
+of 4 and of 5, in English and in Malay or Thai: read off the screen as the terminal
+draws it, by cells. A row shows the players that fit whole and counts the rest; it never
+cuts a worth in half."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.widget import Widget
+from textual.widgets import DataTable
+
+from banker.core.commands import Collect
+from banker.tournament.journal import EventJournal
+from banker.tournament.model import AddPlayers, EventSetup
+from banker.tournament.seating import next_seating
+from banker.tui.board import BoardApp
+from tests.tournament.conftest import Venue, until
+
+NINE = ("Quinella", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
+"""Tables of 5 and 4; one long name, as a real event has."""
+
+
+def lines_in(app: App[object], widget: Widget) -> list[str]:
+    """The screen's lines inside `widget`'s region, as the terminal shows them."""
+    strips = app.screen._compositor.render_strips()
+    box = widget.region
+    return [strip.crop(box.x, box.right).text for strip in strips[box.y : box.bottom]]
+
+
+def worth_of(name: str) -> str:
+    """Each player's own worth: $1,500 and what they collected (all different)."""
+    return f"${1500 + 10 * (NINE.index(name) + 1):,}"
+
+
+@pytest.mark.parametrize(
+    ("size", "language"), [((80, 24), "en"), ((80, 24), "th"), ((120, 40), "ms"), ((160, 50), "en")]
+)
+async def test_every_player_of_the_highlighted_table_is_on_screen_with_their_worth(
+    tmp_path: Path, venue: Venue, size: tuple[int, int], language: str
+) -> None:
+    journal = EventJournal.create(
+        tmp_path / "open.event", EventSetup(name="Open", rounds=2, minutes=90)
+    )
+    journal.apply(AddPlayers(names=NINE))
+    journal.apply(next_seating(journal.state))
+    seating = journal.state.round(1).tables
+    assert sorted(len(t) for t in seating) == [4, 5]
+    app = BoardApp(journal, "127.0.0.1", 0, serve=False, language=language)
+    async with app.run_test(size=size):
+        assert app.director is not None
+        for number, names in enumerate(seating, start=1):
+            table = await venue.open_table(f"t{number}", list(names))
+            for name in names:
+                table.banker.apply(Collect(player=name, amount=10 * (NINE.index(name) + 1)))
+            app.director.link(number, table.url)
+        app.director.start_round()
+        tables = app.screen.query_one("#tables", DataTable)
+        detail = app.screen.query_one("#detail")
+        for row, names in enumerate(seating):
+            tables.move_cursor(row=row)
+
+            def everyone_shown(names: tuple[str, ...] = names) -> bool:
+                shown = " ".join(lines_in(app, detail))
+                return all(
+                    re.search(rf"{n}\s+\S+\s+{re.escape(worth_of(n))}", shown) for n in names
+                )
+
+            await until(everyone_shown)
+            # the row: whole players while they fit, then how many more; never a cut worth
+            start = sum(c.get_render_width(tables) for c in list(tables.columns.values())[:4])
+
+            def row_drawn(row: int = row, first: str = names[0], start: int = start) -> str | None:
+                line = lines_in(app, tables)[1 + row][start:].rstrip()
+                return line if f"{first} {worth_of(first)}" in line else None
+
+            line = str(await until(row_drawn))
+            whole = [n for n in names if re.search(rf"\b{n} {re.escape(worth_of(n))}\b", line)]
+            assert whole, line
+            rest = len(names) - len(whole)
+            assert line.endswith(f"+{rest}" if rest else worth_of(names[-1])), line
+    journal.close()
