@@ -384,6 +384,19 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
             else:
                 players = [{"name": n} for n in seated]
             result = current.results.get(number)
+            if result is not None:  # one truth: the recorded order and figures
+                cash = {p["name"]: p.get("cash_text") for p in players}
+                players = [
+                    {
+                        "name": p.name,
+                        "cash_text": cash.get(p.name),
+                        "bankrupt": p.bankrupt,
+                        "worth": p.worth,
+                        "worth_text": money(p.worth),
+                    }
+                    for p in sorted(result.places, key=lambda p: p.place)
+                ]
+                leader = players[0]["name"] if players else None
             tables.append(
                 {
                     "number": number,
@@ -399,6 +412,8 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
                         else None
                     ),
                     "recorded": result is not None,
+                    # its figures are the table's as it plays, not a recorded result
+                    "live": result is None and any(p.get("worth") is not None for p in players),
                     "at_time": bool(result and result.at_time),
                     "corrected": bool(result and result.corrections),
                     "flagged": number in current.flagged,

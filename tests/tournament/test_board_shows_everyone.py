@@ -14,7 +14,8 @@ from textual.app import App
 from textual.widget import Widget
 from textual.widgets import DataTable
 
-from banker.core.commands import Collect
+from banker.core.commands import Collect, EndGame
+from banker.i18n import translator
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup
 from banker.tournament.seating import next_seating
@@ -83,4 +84,95 @@ async def test_every_player_of_the_highlighted_table_is_on_screen_with_their_wor
             assert whole, line
             rest = len(names) - len(whole)
             assert line.endswith(f"+{rest}" if rest else worth_of(names[-1])), line
+    journal.close()
+
+
+THIRTEEN = (
+    "Ana",
+    "Ben",
+    "Cai",
+    "Dee",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jon",
+    "Kim",
+    "Lea",
+    "Max",
+)
+
+
+def cell(tables: DataTable[object], row: int, column: int) -> str:
+    return str(tables.get_cell_at((row, column)))
+
+
+@pytest.mark.parametrize(("size", "language"), [((80, 24), "en"), ((160, 50), "th")])
+async def test_once_a_result_is_recorded_the_row_shows_it_and_nothing_live(
+    tmp_path: Path, venue: Venue, size: tuple[int, int], language: str
+) -> None:
+    """Before: the Leader column kept the table's live figures: after a correction, or
+    after a table recorded at time played on to its own end, the row named another
+    winner than the record; a table recorded by hand showed no leader and no worth."""
+    journal = EventJournal.create(
+        tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90)
+    )
+    journal.apply(AddPlayers(names=THIRTEEN))
+    journal.apply(next_seating(journal.state))
+    seating = journal.state.round(1).tables
+    assert [len(t) for t in seating] == [5, 4, 4]
+    app = BoardApp(journal, "127.0.0.1", 0, serve=False, language=language)
+    async with app.run_test(size=size) as pilot:
+        director = app.director
+        assert director is not None
+        played = []
+        for number, names in enumerate(seating[:2], start=1):
+            table = await venue.open_table(f"t{number}", list(names))
+            for k, name in enumerate(names):
+                table.banker.apply(Collect(player=name, amount=100 * (k + 1)))
+            director.link(number, table.url)
+            played.append(table)
+        director.start_round()
+        tables = app.screen.query_one("#tables", DataTable)
+        await until(lambda: all(t.status == "playing" for t in director.follower.tables.values()))
+        # live: the table's own leader, said to be live
+        one, two, three = seating
+        await until(lambda: cell(tables, 1, 1) == f"{two[-1]} $1,900")
+        live = translator(language)("live")
+        assert live != "live" or language == "en"
+        assert cell(tables, 1, 2) == live
+
+        async def type_line(line: str) -> None:
+            await pilot.click("#bar")
+            await pilot.press(*line, "enter")
+
+        # table 1 ends (its last seat leads), then a correction puts its first seat first
+        played[0].banker.apply(EndGame())
+        await until(lambda: 1 in journal.state.round(1).results)
+        figures = ",".join(f"{n}={3000 - 100 * k}" for k, n in enumerate(one))
+        await type_line(f"correct 1 {figures} because slip misread")
+        await until(lambda: journal.state.round(1).results[1].corrections)
+        await until(lambda: cell(tables, 0, 1) == f"{one[0]} $3,000")
+        assert cell(tables, 0, 4).startswith(f"{one[0]} $3,000")
+        assert live not in cell(tables, 0, 2)
+        # table 3 recorded by hand (its laptop died): its leader and worths on the row
+        figures = ",".join(f"{n}={2000 - 100 * k}" for k, n in enumerate(three[:-1]))
+        await type_line(f"record 3 {figures},{three[-1]}=bankrupt")
+        await until(lambda: cell(tables, 2, 1) == f"{three[0]} $2,000")
+        assert cell(tables, 2, 4).startswith(f"{three[0]} $2,000")
+        tables.move_cursor(row=2)
+        detail = app.screen.query_one("#detail")
+        await until(lambda: f"{three[2]}" in " ".join(lines_in(app, detail)))
+        shown = " ".join(lines_in(app, detail))
+        assert re.search(rf"{three[0]}\s+\$2,000.*{three[-1]}\s+\$0 ✗", shown), shown
+        # table 2 recorded at time as it stood; it plays on and ends with another leader
+        await type_line("end now")
+        await until(lambda: 2 in journal.state.round(1).results)
+        played[1].banker.apply(Collect(player=two[0], amount=5000))
+        played[1].banker.apply(EndGame())
+        await until(lambda: director.follower.tables[2].status == "ended")
+        await pilot.pause()
+        assert cell(tables, 1, 1) == f"{two[-1]} $1,900"  # the record's, not $6,600 live
+        assert journal.state.round(1).results[2].places[0].name == two[-1]
     journal.close()

@@ -68,7 +68,7 @@ def clock(seconds: int | None) -> str:
     return f"{sign}{seconds // 60}:{seconds % 60:02}"
 
 
-PLAYER_CELLS = 38
+PLAYER_CELLS = 36
 """The cells one player takes in the details: name, cash, worth, the bankrupt's mark."""
 
 
@@ -373,6 +373,8 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             result = say(N_("at time: its worth shows when the table ends its game"))
         elif t["flagged"]:
             result = say(N_("still playing at time"))
+        elif t.get("live"):
+            result = say(N_("live"))
         return result
 
     @on(DataTable.RowHighlighted, "#tables")
@@ -385,34 +387,39 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         widget = self.query_one("#ledger", Static)
         live = self.director.follower.tables.get(self.selected)
         row = next((t for t in board["tables"] if t["number"] == self.selected), None)
-        if live is None or live.table is None:
+        data = live.table if live is not None else None
+        recorded = row is not None and row["recorded"]
+        if data is None and not recorded:
             text = Text(self.say(N_("Table {n}: no table view yet.")).format(n=self.selected))
             if row is not None:
                 text.append("  " + ", ".join(inert(n) for n in row["seated"]))
             widget.update(text)
             return
-        data = live.table
-        text = Text(
-            f"{self.say(N_('Table'))} {self.selected} · {data.get('board', '')}  ", style="bold"
-        )
+        on_board = f" · {data.get('board', '')}" if data is not None else ""
+        text = Text(f"{self.say(N_('Table'))} {self.selected}{on_board}  ", style="bold")
         if row is not None:
             text.append_text(self._state(row, short=False))
+            if result := self._result(row):
+                text.append(f"  {result}")
         text.append(f"  {self.say(N_('Cash'))} · {self.say(N_('Worth'))}\n", style="dim")
         # every player, side by side as the width allows (a table of 5 in four lines at
-        # 80 columns): the worth as the table's end counts it; none while strict income
-        # tax hides it
+        # 80 columns), in the recorded order once there is a result: the worth as the
+        # table's end counts it; none while strict income tax hides it
         players = row["players"] if row is not None else []
-        room = self.query_one("#detail").size.width or self.size.width
+        room = (self.query_one("#detail").size.width or self.size.width) - 2  # a scroll bar
         across = max(1, (room + 2) // (PLAYER_CELLS + 2))
         for i, p in enumerate(players):
             mark = " ✗" if p.get("bankrupt") else "  "
             text.append(
-                f"{str(p.get('name') or '')[:16]:<16} {str(p.get('cash_text') or ''):>9} "
-                f"{str(p.get('worth_text') or ''):>9}{mark}",
+                f"{str(p.get('name') or '')[:16]:<16} {str(p.get('cash_text') or ''):>8} "
+                f"{str(p.get('worth_text') or ''):>8}{mark}",
                 style="strike dim" if p.get("bankrupt") else "",
             )
             last = i == len(players) - 1 or (i + 1) % across == 0
             text.append("\n" if last else "  ")
+        if data is None:  # recorded by hand: no table view to show
+            widget.update(text)
+            return
         owned: dict[str, list[str]] = {}
         for d in data.get("deeds", []):
             if d.get("owner"):
