@@ -36,6 +36,7 @@ from banker.tournament.model import (
     Place,
     RecordResult,
     StartRound,
+    TableResult,
     places_from_table,
 )
 from banker.tournament.scoring import standings as championship
@@ -53,7 +54,17 @@ class Director:
         self.edition = load_edition(journal.setup.edition)
         self.follower.edition = self.edition  # what each deed of a table's view may count
         self.problems: list[Message] = []
-        """Results that could not be recorded, newest last (shown on the board)."""
+        """What the director must see, newest last: a result that could not be recorded,
+        a table lost or refused, a result after time left out (kept on the board until
+        seen)."""
+        self.told: list[tuple[Message, bool]] = []
+        """Everything that happened at the tables, newest last, each with whether it is
+        a problem: joined, lost, back, ended and recorded, refused, left out."""
+        self._status: dict[int, str] = {}
+        """Each followed table's state when last told, to tell each change once."""
+        self._lost_at: dict[int, str] = {}
+        self._late: set[int] = set()
+        """Tables whose game ended after their result was recorded at time (told once)."""
         self.relinks: dict[int, str] = {}
         """Tables already linked that asked to be followed at another address."""
         self._redraw: asyncio.TimerHandle | None = None
@@ -96,9 +107,15 @@ class Director:
         self.sync()
         return message
 
-    def link(self, table: int, url: str) -> Message:
+    def link(self, table: int, url: str, joined: bool = False) -> Message:
+        """Follow table `table` at `url`; `joined`: the table sent it (`tournament join`),
+        which the log says (the director's own `link` is answered on the bar)."""
         self.relinks.pop(table, None)
-        return self.apply(LinkTable(table=table, url=url.strip()))
+        said = self.apply(LinkTable(table=table, url=url.strip()))
+        if joined:
+            self._news(msg("Table {n} joined: followed at {url}", n=table, url=url))
+            self._notify()
+        return said
 
     def ask_relink(self, table: int, url: str) -> None:
         """A table already linked asks to be followed elsewhere (its share restarted, or
@@ -150,7 +167,20 @@ class Director:
         return self.apply(command)
 
     def _table_changed(self, live: TableLive) -> None:
-        if live.status == "ended":
+        before = self._status.get(live.number)
+        self._status[live.number] = live.status
+        n, status = live.number, live.status
+        if status == "lost" and before != "lost":
+            self._lost_at[n] = (live.lost_since or now())[11:19]
+            self._problem(msg("Table {n} lost contact at {time}", n=n, time=self._lost_at[n]))
+        elif before == "lost" and status in ("playing", "ended"):
+            lost = self._lost_at.pop(n, "")
+            self._news(msg("Table {n} is back (contact lost at {time})", n=n, time=lost))
+        if status == "bad data" and before != "bad data" and live.problem is not None:
+            self._problem(
+                msg("Table {n}: its table view is refused: {why}", n=n, why=live.problem)
+            )
+        if status == "ended":
             self._record(live, at_time=False)
         self._notify()
 
@@ -165,7 +195,10 @@ class Director:
             return
         if live.status == "bad data":
             return
-        if live.number in current.results or live.number not in current.urls:
+        if live.number not in current.urls:
+            return
+        if live.number in current.results:
+            self._after_time(live, current.results[live.number])
             return
         if current.ended:
             if live.number not in current.flagged:
@@ -188,10 +221,44 @@ class Director:
             )
         except BankerError as exc:
             self._problem(msg("Table {n}: {why}", n=live.number, why=exc.message))
+            return
+        self._news(
+            msg(
+                "Table {n} ended its game: {name} first; the result is recorded",
+                n=live.number,
+                name=places[0].name,
+            )
+        )
+
+    def _after_time(self, live: TableLive, result: TableResult) -> None:
+        """A table recorded at time that ends its own game later: its end is left out
+        (the rules count the game as it stood at time), and the log says so once."""
+        if not result.at_time or live.number in self._late or live.table is None:
+            return
+        if live.seq <= result.seq:
+            return
+        self._late.add(live.number)
+        try:
+            places = places_from_table(live.table)
+        except BankerError:
+            places = None
+        self._problem(
+            msg(
+                "Table {n} ended its game after time ({name} first there): the result "
+                "recorded at time stands ({kept} first)",
+                n=live.number,
+                name=places[0].name if places else "?",
+                kept=result.places[0].name,
+            )
+        )
 
     def _problem(self, problem: Message) -> None:
         if problem not in self.problems:  # said once, not at every change of the table
             self.problems.append(problem)
+            self.told.append((problem, True))
+
+    def _news(self, news: Message) -> None:
+        self.told.append((news, False))
 
     def _notify(self) -> None:
         """Redraw the board: at once after a quiet spell, otherwise at most once every

@@ -161,7 +161,7 @@ class JoinDesk:
                 )
                 return web.Response(status=409, text=said.render(say) + "\n")
             else:
-                self.director.link(number, url)
+                self.director.link(number, url, joined=True)
         except BankerError as exc:
             return web.Response(status=422, text=exc.message.render(say) + "\n")
         except ValueError:  # a command the model refuses: the same plain answer

@@ -122,6 +122,7 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     TournamentScreen #bottom { height: auto; }
     TournamentScreen #addresses { height: auto; padding: 0 1; color: $text-muted; }
     TournamentScreen #qr { width: auto; height: auto; }
+    TournamentScreen #unseen { height: 1; padding: 0 1; display: none; }
     """
 
     AUTO_FOCUS = "#bar"
@@ -134,6 +135,7 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     BINDINGS = [
         Binding("ctrl+q", "app.quit", N_("Quit")),
         Binding("f2", "qr", N_("Standings page code")),
+        Binding("f3", "seen", N_("Problems seen")),
     ]
 
     def __init__(
@@ -160,7 +162,8 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         self._shown: dict[str, list[Text]] = {}
         """The rows as drawn, by table number, so a redraw changes only what changed."""
         """The messages, newest first: answers, refusals and the director's problems."""
-        self._problems_seen = 0
+        self._told = 0
+        """How much of what happened at the tables (`director.told`) the log holds."""
         self._mark: str | None = None
         """What the clock said at the last redraw (`director.clock_mark`)."""
 
@@ -169,6 +172,7 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="main"):  # the log takes the rows the tables leave
                 yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+                yield Static("", id="unseen")
                 with VerticalScroll(id="log"):
                     yield Static("", id="said")
             with VerticalScroll(id="detail"):
@@ -180,6 +184,9 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
                 placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
             )
         yield KeysFooter()
+
+    def unseen_words(self, count: int) -> str:
+        return self.say(N_("{n} not seen (f3: seen)")).format(n=count)
 
     def _addresses(self, narrow: bool = False) -> str:
         """Where tables join and where the standings are: shown for the whole event (on a
@@ -279,7 +286,7 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
                         "is sent when it is back: {why}"
                     )
                 )
-                self.tell(said.format(why=why), "bold red")
+                self.tell(said.format(why=why), "bold red", problem=True)
             elif self._down is not None:
                 self.tell(
                     say(N_("The national database is back: everything recorded meanwhile is sent."))
@@ -301,10 +308,13 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         state = self.director.state
         left = time_left(state)
         self._draw_head(state, left, clock_mark(left))
-        problems = self.director.problems
-        for problem in problems[self._problems_seen :]:  # each once, kept in the log
-            self.tell("⚠ " + problem.render(self.say), "bold red")
-        self._problems_seen = len(problems)
+        told = self.director.told
+        for said, problem in told[self._told :]:  # each once, kept in the log
+            if problem:
+                self.tell("⚠ " + said.render(self.say), "bold red", problem=True)
+            else:
+                self.tell(said.render(self.say))
+        self._told = len(told)
         self._show_detail(board)
 
     def _cells(self, t: dict[str, Any]) -> list[Text]:

@@ -49,21 +49,45 @@ else:
 class TellsNewestFirst(_ScreenBase):
     """A screen with a message log (a `Static` #said in a `VerticalScroll` #log): each
     message goes on top, so nothing said later hides it; the newest `LOG_KEPT` stay.
-    Mixed in before the Textual screen class."""
+    A problem also stays in one line above the log (a `Static` #unseen) until the reader
+    says it is seen (`action_seen`), however much is said after it. Mixed in before the
+    Textual screen class."""
 
     LOG_KEPT = 50
 
     def __init__(self) -> None:
         super().__init__()
         self._log: list[Text] = []
+        self._unseen: list[Text] = []
+        """Problems not yet seen, newest first."""
 
-    def tell(self, text: str, style: str = "") -> None:
+    def tell(self, text: str, style: str = "", problem: bool = False) -> None:
         if not text:
             return
-        self._log.insert(0, Text(inert(text), style=style))
+        said = Text(inert(text), style=style)
+        self._log.insert(0, said)
         del self._log[self.LOG_KEPT :]
         self.query_one("#said", Static).update(Text("\n").join(self._log))
         self.query_one("#log", VerticalScroll).scroll_home(animate=False)
+        if problem:
+            self._unseen.insert(0, said)
+            self._draw_unseen()
+
+    def action_seen(self) -> None:
+        """The problems above the log are seen: the line goes (they stay in the log)."""
+        self._unseen.clear()
+        self._draw_unseen()
+
+    def _draw_unseen(self) -> None:
+        line = self.query_one("#unseen", Static)
+        line.display = bool(self._unseen)
+        if self._unseen:
+            count = self.unseen_words(len(self._unseen))
+            line.update(Text.assemble(("⚠ " + count + " ", "bold reverse red"), self._unseen[0]))
+
+    def unseen_words(self, count: int) -> str:
+        """How many problems are not seen yet, and the key that says they are."""
+        return f"{count}"
 
 
 def qr_on_screen(code: QrText) -> Text:

@@ -1,0 +1,108 @@
+"""The board's log says everything that happened at a table: joined (by `tournament
+join`), lost, back, ended and recorded, a result after time left out, a correction; a
+problem stays in a line above the log until the director says it is seen (f3), however
+much is said after it. Before, only `link` typed on the bar was logged, and a problem
+scrolled away within a minute."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from banker.core.commands import Collect, EndGame
+from banker.i18n import translator
+from banker.tournament.join import send_join
+from banker.tournament.journal import EventJournal
+from banker.tournament.model import AddPlayers, EventSetup
+from banker.tournament.seating import next_seating
+from banker.tui.board import BoardApp
+from tests.tournament.conftest import Cable, Venue, until
+from tests.tournament.test_board_shows_everyone import lines_in
+
+EIGHT = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal")
+
+
+@pytest.mark.parametrize(("size", "language"), [((80, 24), "en"), ((160, 50), "th")])
+async def test_the_log_says_what_happened_at_each_table_and_keeps_problems_until_seen(
+    tmp_path: Path, venue: Venue, size: tuple[int, int], language: str
+) -> None:
+    say = translator(language)
+
+    def opening(template: str, **known: object) -> str:
+        """What a sentence of the log begins with, in the board's language."""
+        first = say(template).split("{", 1 + len(known))
+        return "{".join(first[: 1 + len(known)]).format(**known)
+
+    journal = EventJournal.create(
+        tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90)
+    )
+    journal.apply(AddPlayers(names=EIGHT))
+    journal.apply(next_seating(journal.state))
+    one, two = journal.state.round(1).tables
+    app = BoardApp(journal, "127.0.0.1", 0, language=language)
+    async with app.run_test(size=size) as pilot:
+        director = app.director
+        assert director is not None and app.desk is not None
+        said = app.screen.query_one("#said", Static)
+        unseen = app.screen.query_one("#unseen", Static)
+
+        def log() -> str:
+            return str(said.render())
+
+        first = await venue.open_table("t1", list(one))
+        second = await venue.open_table("t2", list(two))
+        cable = Cable(second.port)
+        await cable.plug()
+        status, _ = await send_join(app.desk.url, 1, first.url)
+        assert status == 200
+        await until(lambda: opening("Table {n} joined: followed at {url}", n=1) in log())
+        via_cable = second.url.replace(f":{second.port}/", f":{cable.port}/")
+        await pilot.click("#bar")
+        await pilot.press(*f"link 2 {via_cable}", "enter", *"start", "enter")
+        await until(lambda: all(t.status == "playing" for t in director.follower.tables.values()))
+        assert not unseen.display
+
+        # lost: in the log, and in the line above it until seen
+        await cable.unplug()
+        lost = opening("Table {n} lost contact at {time}", n=2)
+        await until(lambda: lost in log())
+        await until(lambda: lost in " ".join(lines_in(app, unseen)))
+        for _ in range(3):  # routine answers push the log on; the problem stays in sight
+            await pilot.press(*"seating", "enter")
+        await pilot.pause()
+        assert lost in " ".join(lines_in(app, unseen))
+        await cable.plug()
+        await until(lambda: opening("Table {n} is back (contact lost at {time})", n=2) in log())
+
+        # ended and recorded; then a correction, answered in the log
+        first.banker.apply(Collect(player=one[0], amount=500))
+        first.banker.apply(EndGame())
+        ended = opening("Table {n} ended its game: {name} first; the result is recorded", n=1)
+        await until(lambda: f"{ended}{one[0]}" in log())
+        figures = ",".join(f"{n}={2000 - 100 * k}" for k, n in enumerate(reversed(one)))
+        await pilot.press(*f"correct 1 {figures} because slip misread", "enter")
+        await until(lambda: journal.state.round(1).results[1].corrections)
+        assert "slip misread" in log()
+
+        # recorded at time; the table's own end after it is left out, and the log says so
+        await pilot.press(*"end now", "enter")
+        await until(lambda: 2 in journal.state.round(1).results)
+        second.banker.apply(Collect(player=two[1], amount=900))
+        second.banker.apply(EndGame())
+        late = opening(
+            "Table {n} ended its game after time ({name} first there): the result "
+            "recorded at time stands ({kept} first)",
+            n=2,
+        )
+        await until(lambda: f"{late}{two[1]}" in log())
+        assert journal.state.round(1).results[2].places[0].name != two[1]
+        assert late in " ".join(lines_in(app, unseen))
+
+        # seen: the line goes; the log keeps every problem
+        await pilot.press("f3")
+        await pilot.pause()
+        assert not unseen.display
+        assert lost in log() and late in log()
+    journal.close()
