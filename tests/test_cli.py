@@ -315,3 +315,20 @@ def test_a_quick_action_ends_with_every_receipt_written_and_the_game_closed(
         assert journal._older is not None  # the close wrote its checkpoint
     refused = subprocess.run([*start, "do", game, "collect zed 1"], capture_output=True, timeout=60)
     assert refused.returncode == 1 and b"No player is called 'zed'" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "bankrupt"), [("en", "4. Max bankrupt"), ("th", "4. Max ล้มละลาย")]
+)
+def test_the_end_line_names_every_player_as_the_event_records_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, bankrupt: str
+) -> None:
+    """Before: "1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500", Max (bankrupt) left out."""
+    game = str(tmp_path / "r1t2.banker")
+    assert main(["new", game, "--players", "Hal,Ben,Jon,Max", "--lang", lang]) == 0
+    for line in ("pay max 1600 to hal", "bankrupt max", "collect ben 25"):
+        assert main(["do", game, line]) == 0
+    capsys.readouterr()
+    assert main(["do", game, "end"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert "1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500; " + bankrupt in out, out

@@ -24,7 +24,7 @@ from banker.core.money import Money
 from banker.core.state import Claim, Debt, Estate, GameState, Player
 from banker.core.verb import Verb, Word
 from banker.core.worth import holdings, raisable
-from banker.i18n.message import N_, Message, joined, msg, plural
+from banker.i18n.message import N_, Joined, Message, joined, msg, plural
 
 
 class Settle(CommandRecord, frozen=True, kw_only=True, tag="settle"):
@@ -263,7 +263,7 @@ def bankrupt(state: GameState, cmd: DeclareBankrupt) -> Message:
             "{text}. The short game ends at this bankruptcy: {w} wins. Standings: {table}",
             text=text,
             w=state.winner,
-            table=_table(state, rows),
+            table=_table(state),
         )
     if len(left) == 1:
         state.winner = left[0].name
@@ -497,13 +497,21 @@ def end(state: GameState, cmd: EndGame) -> Message:
     state.winner = rows[0].player
     state.auction = None
     state.auction_queue = []
-    return msg(
-        "The game ends. {w} wins. Standings: {table}", w=state.winner, table=_table(state, rows)
+    return msg("The game ends. {w} wins. Standings: {table}", w=state.winner, table=_table(state))
+
+
+def _table(state: GameState) -> Joined:
+    """Every player's place as the game ends (`final_places`, as an event records it):
+    those still in with their worth, then the bankrupt, the last to go first."""
+    return joined(
+        (
+            msg("{place}. {p} bankrupt", place=f.place, p=f.player)
+            if f.bankrupt
+            else f"{f.place}. {f.player} {state.money(f.worth)}"
+            for f in final_places(state)
+        ),
+        "; ",
     )
-
-
-def _table(state: GameState, rows: list[Standing]) -> str:
-    return "; ".join(f"{i}. {r.player} {state.money(r.total)}" for i, r in enumerate(rows, 1))
 
 
 def read_settle(a: Args) -> Settle:

@@ -82,3 +82,35 @@ def test_equal_worth_and_cash_go_to_the_earlier_seat(table) -> None:
     table.do(Collect(player="Alice", amount=100))
     assert [f.place for f in final_places(table.state)] == [1, 2, 3]  # never shared
     assert state_json(table.state)["players"][0]["name"] == "Alice"
+
+
+def test_the_end_line_lists_every_player_the_bankrupt_last(table_with) -> None:
+    """The review's table: Max goes bankrupt to Hal, then `end`. Before, the line read
+    "1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500": Max, whom the event records 4th, was
+    missing from the slip a director checks."""
+    from banker.core.commands import Setup
+    from banker.core.edition import load_edition
+    from banker.core.engine import apply
+    from banker.core.state import new_game_state
+    from banker.i18n import translator
+
+    setup = Setup(players=["Hal", "Ben", "Jon", "Max"], edition=load_edition("us"))
+    state = new_game_state(setup.players, setup.edition, setup.rules, setup.language)
+    for command in (
+        Pay(player="Max", amount=1600, to="Hal"),
+        DeclareBankrupt(player="Max"),
+        Collect(player="Ben", amount=25),
+    ):
+        state, _ = apply(state, command)
+    state, receipt = apply(state, EndGame())
+    assert receipt.message.render() == (
+        "The game ends. Hal wins. Standings: 1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500; "
+        "4. Max bankrupt"
+    )
+    assert [(f.player, f.place) for f in final_places(state)] == [
+        ("Hal", 1),
+        ("Ben", 2),
+        ("Jon", 3),
+        ("Max", 4),
+    ]
+    assert receipt.message.render(translator("ms")).endswith("4. Max muflis")

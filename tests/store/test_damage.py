@@ -4,6 +4,7 @@ with a clear message naming what is wrong, never shows changed money, never cras
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -363,3 +364,38 @@ def test_the_app_refuses_a_damaged_file_with_a_message(
     assert run(path) == 1
     out = capsys.readouterr().out
     assert "damaged" in out and "Traceback" not in out
+
+
+def test_a_file_from_before_the_digests_with_an_end_worded_the_old_way_opens(
+    tmp_path: Path,
+) -> None:
+    """A file older than the digests has its receipts compared as it is replayed. Its end
+    listed the standings without the bankrupt: the same end, so it still opens; an end
+    naming another winner is still refused."""
+    path = tmp_path / "g.banker"
+    three = c.Setup(players=["Alice", "Bob", "Carol"], edition=load_edition("us"))
+    with Journal.create(path, three) as j:
+        j.apply(c.Pay(player="Bob", amount=1600, to="Alice"))
+        j.apply(c.DeclareBankrupt(player="Bob"))
+        j.apply(c.EndGame())
+    old = {
+        "t": "The game ends. {w} wins. Standings: {table}",
+        "p": {"w": "Alice", "table": "1. Alice $3,000; 2. Carol $1,500"},
+    }
+
+    def stored_as(message: dict[str, object]) -> None:
+        with sqlite3.connect(path) as db:
+            db.execute("UPDATE journal SET message = ? WHERE seq = 4", (json.dumps(message),))
+            if db.execute("PRAGMA user_version").fetchone()[0] != 1:
+                db.execute("ALTER TABLE journal DROP COLUMN chain")
+                db.execute("ALTER TABLE snapshots DROP COLUMN chain")
+                db.execute("DROP TABLE IF EXISTS checkpoint")
+                db.execute("DELETE FROM views")
+                db.execute("PRAGMA user_version = 1")
+
+    stored_as(old)
+    with Journal.open(path, read_only=True) as j:
+        assert j.game.state.ended and j.game.state.winner == "Alice"
+    stored_as({**old, "p": {"w": "Bob", "table": "1. Bob $0"}})
+    with pytest.raises(JournalError):
+        Journal.open(path, read_only=True)
