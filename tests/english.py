@@ -20,7 +20,8 @@ WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 KEYS = {
-    "Enter", "Esc", "esc", "Tab", "Space", "space", "ctrl", "Ctrl", "shift", "Shift", "Backspace", "F"
+    "Enter", "Esc", "esc", "Tab", "Space", "space", "ctrl", "Ctrl", "shift", "Shift", "Backspace", "F",
+    "pgup", "pgdn"
 }  # fmt: skip
 """Keys as the footers and hints name them; single letters are keys too (`l Landed`)."""
 

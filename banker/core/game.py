@@ -20,7 +20,6 @@ from banker.core.state import GameState, new_game_state
 from banker.core.timeline import EntryKind, NoLongerApplies, Pending, Snapshot, Timeline
 from banker.i18n.message import Message
 
-
 ENDS_WITH_STANDINGS = frozenset(
     {
         "The game ends. {w} wins. Standings: {table}",

@@ -22,7 +22,7 @@ from banker.tournament.join import JoinDesk
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import EventSetup
 from banker.tui.screens.new_event import NewEventScreen
-from banker.tui.screens.tournament import TournamentScreen
+from banker.tui.screens.tournament import BoardCommands, TournamentScreen
 from banker.tui.typeahead import TypesAheadApp
 from banker.web.addresses import start_kept
 from banker.web.standings import StandingsView
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 class BoardApp(TypesAheadApp):
     TITLE = "Banker"
+    COMMANDS = TypesAheadApp.COMMANDS | {BoardCommands}
+    """The palette offers each table by its number and players, and the board's keys."""
 
     TYPE_AHEAD_LOOKS = 2500
     """Keys typed as the board opens wait for it (up to 5 s): the director types at once."""

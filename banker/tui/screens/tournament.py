@@ -10,12 +10,15 @@ phones see it. The bar below takes the director's commands (`link 2 URL`, `start
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
@@ -89,6 +92,25 @@ def fit_players(entries: list[Text], width: int) -> Text:
     return shown
 
 
+class BoardCommands(Provider):
+    """The board's commands by name (ctrl+p): each table of the round by its number and
+    players, and what the board's keys do."""
+
+    def _entries(self) -> list[tuple[str, Callable[[], object], str]]:
+        screen = self.screen
+        return screen.palette_entries() if isinstance(screen, TournamentScreen) else []
+
+    async def discover(self) -> Hits:
+        for name, run, help_text in self._entries():
+            yield DiscoveryHit(name, run, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, run, help_text in self._entries():
+            if (score := matcher.match(name)) > 0:
+                yield Hit(score, matcher.highlight(name), run, help=help_text)
+
+
 class DirectorBar(RecallsLines):
     """The director's bar. Enter hands the line over and empties the bar at once, so what
     is typed right after starts a line of its own (typed fast, two lines never run
@@ -136,7 +158,11 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         Binding("ctrl+q", "app.quit", N_("Quit")),
         Binding("f2", "qr", N_("Standings page code")),
         Binding("f3", "seen", N_("Problems seen")),
+        Binding("pagedown", "table(1)", N_("Next table"), priority=True),
+        Binding("pageup", "table(-1)", N_("Previous table"), show=False, priority=True),
     ]
+    """The table whose details show is chosen from the bar too (page down and up), or
+    on the list (Tab), where a table's number picks it and a letter goes back to the bar."""
 
     def __init__(
         self,
@@ -163,6 +189,8 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         """The rows as drawn, by table number, so a redraw changes only what changed."""
         """The messages, newest first: answers, refusals and the director's problems."""
         self._told = 0
+        self._number = ""
+        """The digits typed on the table list so far (a table's number)."""
         """How much of what happened at the tables (`director.told`) the log holds."""
         self._mark: str | None = None
         """What the clock said at the last redraw (`director.clock_mark`)."""
@@ -181,7 +209,9 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         with Vertical(id="bottom"):
             yield Static(Text(inert(self._addresses())), id="addresses")
             yield DirectorBar(
-                placeholder=self.say(N_("link 2 URL · start · end · draw · undo")), id="bar"
+                placeholder=self.say(N_("link 2 URL · start · end · draw · undo")),
+                id="bar",
+                select_on_focus=False,  # a letter typed on the list is the line's start
             )
         yield KeysFooter()
 
@@ -386,6 +416,58 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         elif t.get("live"):
             result = say(N_("live"))
         return result
+
+    def action_table(self, step: int) -> None:
+        """The next (or previous) table's details, wherever the focus is."""
+        table = self.query_one("#tables", DataTable)
+        if table.row_count:
+            table.move_cursor(row=(table.cursor_row + step) % table.row_count)
+
+    def palette_entries(self) -> list[tuple[str, Callable[[], object], str]]:
+        """(name, what it does, help) for each entry of the board's palette."""
+        say = self.say
+        current = self.director.state.current
+        shown = say(N_("The table's players, their worths and its ledger in the details"))
+        entries: list[tuple[str, Callable[[], object], str]] = [
+            (
+                say(N_("Table {n}: {players}")).format(n=n, players=inert(", ".join(names))),
+                partial(self.choose_table, n),
+                shown,
+            )
+            for n, names in enumerate(current.tables if current is not None else [], start=1)
+        ]
+        return [
+            *entries,
+            (say(N_("Next table")), partial(self.action_table, 1), shown),
+            (say(N_("Previous table")), partial(self.action_table, -1), shown),
+            (say(N_("Problems seen")), self.action_seen, ""),
+            (say(N_("Standings page code")), self.action_qr, ""),
+        ]
+
+    def choose_table(self, number: int) -> None:
+        """Table `number`'s details (its row highlighted)."""
+        table = self.query_one("#tables", DataTable)
+        if 1 <= number <= table.row_count:
+            table.move_cursor(row=number - 1)
+
+    def on_key(self, event: events.Key) -> None:
+        """On the table list a typed number picks a table (12: table 12, or 2 when there
+        is none); a letter goes to the bar, where the director types (before, it was
+        dropped without a sign)."""
+        table = self.query_one("#tables", DataTable)
+        if self.focused is not table or not event.is_printable or event.character is None:
+            self._number = ""
+            return
+        event.stop()
+        if event.character.isdigit():
+            typed = self._number + event.character
+            self._number = typed if int(typed) <= table.row_count else event.character
+            self.choose_table(int(self._number))
+            return
+        self._number = ""
+        bar = self.query_one("#bar", DirectorBar)
+        bar.focus()
+        bar.insert_text_at_cursor(event.character)
 
     @on(DataTable.RowHighlighted, "#tables")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
