@@ -38,8 +38,9 @@ from banker.tournament.model import (
     StartRound,
     TableResult,
     places_from_table,
+    round_words,
 )
-from banker.tournament.scoring import standings as championship
+from banker.tournament.scoring import champion, standings
 
 REDRAW_EVERY = 0.1
 """Seconds the board waits to gather changes before it is redrawn."""
@@ -374,47 +375,6 @@ def time_left(state: EventState, at: datetime | None = None) -> int | None:
     return int((ends - (at or datetime.now(UTC))).total_seconds())
 
 
-def standings(state: EventState) -> list[dict[str, Any]]:
-    """Every player, ranked: a championship's by its phases and points
-    (`scoring.standings`); an event of rounds by the furthest round reached, the place
-    there, the worth there and in total, in that order."""
-    if state.setup.phases:
-        return championship(state)
-    rows: dict[str, dict[str, Any]] = {
-        name: {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
-        for name in state.players
-    }
-    for rnd in state.rounds:
-        for name in rnd.byes:
-            row = rows.setdefault(
-                name, {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
-            )
-            row["byes"] += 1
-            row["round"], row["place"], row["worth"] = rnd.number, 0, 0
-        for names in rnd.tables:
-            for name in names:
-                row = rows.setdefault(
-                    name, {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
-                )
-                row["round"], row["place"], row["worth"] = rnd.number, 0, 0
-        for result in rnd.results.values():
-            for p in result.places:
-                row = rows.setdefault(
-                    p.name,
-                    {"name": p.name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0},
-                )
-                row["round"], row["place"], row["worth"] = rnd.number, p.place, p.worth
-                row["total"] += p.worth
-    ranked = sorted(
-        rows.values(),
-        key=lambda r: (-r["round"], r["place"] or 99, -r["worth"], -r["total"], r["name"]),
-    )
-    for rank, row in enumerate(ranked, start=1):
-        row["rank"] = rank
-        row["withdrawn"] = row["name"] in state.withdrawn
-    return ranked
-
-
 def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
     """The board: every table of the current round live, and the standings; what a table
     plays differently is said through `say`."""
@@ -492,8 +452,12 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
             )
     setup = state.setup
     found = setup.phase_of(current.number) if current is not None else None
+    won = champion(state)
     return {
         "event": setup.name,
+        "round_words": round_words(setup, current.number).render(say) if current else "",
+        "champion": won,
+        "complete_words": complete_words(state, won).render(say) if won else "",
         "round": current.number if current is not None else 0,
         "rounds": setup.rounds,
         "phase": PHASE_WORDS[found[1].name] if found is not None else None,
@@ -517,6 +481,17 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
             for row in standings(state)
         ],
     }
+
+
+def complete_words(state: EventState, won: str) -> Message:
+    """The event's end: its champion and the final ranking (the best ten)."""
+    ranked = standings(state)
+    top = ", ".join(f"{r['rank']}. {r['name']}" for r in ranked[:10])
+    return msg(
+        "The event is complete: {name} is the champion. Final ranking: {ranking}",
+        name=won,
+        ranking=top + (", …" if len(ranked) > 10 else ""),
+    )
 
 
 def standings_columns(setup: EventSetup) -> list[dict[str, Any]]:

@@ -39,7 +39,13 @@ from banker.core.limits import MAX_HOLDING
 from banker.i18n import ENGLISH, LANGUAGES, Translator, translator
 from banker.i18n.message import N_, Message, joined, msg, plural
 from banker.store.sqlfile import now
-from banker.tournament.director import board_words, results_csv, standings, standings_csv, time_left
+from banker.tournament.director import (
+    board_words,
+    complete_words,
+    results_csv,
+    standings_csv,
+    time_left,
+)
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import (
     PHASE_WORDS,
@@ -61,7 +67,9 @@ from banker.tournament.model import (
     Substitute,
     SwapPlayers,
     Withdraw,
+    round_words,
 )
+from banker.tournament.scoring import champion, standings
 from banker.tournament.seating import next_seating, seating_lines
 
 if TYPE_CHECKING:
@@ -273,11 +281,16 @@ def _ask_before_time(journal: EventJournal, rest: str) -> None:
     playing = [n for n in range(1, len(current.tables) + 1) if n not in current.results]
     if word == "" and left is not None and left > 0 and playing:
         raise NotAllowed(
-            "Round {n} has {left} left and tables {tables} still playing: 'end now' ends it "
-            "early (they are recorded as they stand).",
-            n=current.number,
-            left=f"{left // 60}:{left % 60:02}",
-            tables=", ".join(str(t) for t in playing),
+            plural(
+                len(playing),
+                "Round {r} has {left} left and table {tables} is still playing: 'end now' "
+                "ends it early (it is recorded as it stands).",
+                "Round {r} has {left} left and tables {tables} are still playing: 'end now' "
+                "ends it early (they are recorded as they stand).",
+                r=current.number,
+                left=f"{left // 60}:{left % 60:02}",
+                tables=", ".join(str(t) for t in playing),
+            )
         )
 
 
@@ -488,9 +501,17 @@ def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
     lines += ["  " + said.render(say) for said in state.people]
     for rnd in state.rounds:
         status = "ended" if rnd.ended else ("playing" if rnd.started else "drawn")
-        lines.append(
-            msg("Round {n} ({state}):", n=rnd.number, state=msg(ROUND_STATES[status])).render(say)
-        )
+        said = msg(ROUND_STATES[status])
+        if setup.phases:  # "Round 4, semi-finals": the number the commands take, and its name
+            named = msg(
+                "Round {n}, {words} ({state}):",
+                n=rnd.number,
+                words=round_words(setup, rnd.number),
+                state=said,
+            )
+        else:
+            named = msg("Round {n} ({state}):", n=rnd.number, state=said)
+        lines.append(named.render(say))
         for number, names in enumerate(rnd.tables, start=1):
             result = rnd.results.get(number)
             url = rnd.urls.get(number) or say.gettext(N_("not linked"))
@@ -509,6 +530,9 @@ def show_lines(journal: EventJournal, say: Translator = ENGLISH) -> list[str]:
                 lines.append(f"    {ranked}{marks}")
         if rnd.byes:
             lines.append("  " + msg("Bye: {names}", names=", ".join(rnd.byes)).render(say))
+    won = champion(state)
+    if won is not None:
+        lines.append(complete_words(state, won).render(say))
     return lines
 
 

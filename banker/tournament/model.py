@@ -38,6 +38,23 @@ PHASE_WORDS: dict[str, str] = {
     "final": N_("final"),
 }
 """A phase as the director and the standings say it."""
+def round_words(setup: EventSetup, number: int) -> Message:
+    """Round `number` as the director and the standings name it: "Preliminary round 2
+    of 3", "Semi-finals", "Final" in a championship (not "Round 4/5" from three
+    preliminary rounds); "Round 2 of 5" in an event without phases."""
+    found = setup.phase_of(number)
+    if found is None:
+        return msg("Round {n} of {of}", n=number, of=setup.rounds)
+    index, phase = found
+    within = number - setup.first_round(index) + 1
+    if phase.name == "preliminary":
+        return msg("Preliminary round {n} of {of}", n=within, of=phase.rounds)
+    name = msg(N_("Semi-finals")) if phase.name == "semi-final" else msg(N_("Final"))
+    if phase.rounds > 1:
+        return msg("{phase}, round {n} of {of}", phase=name, n=within, of=phase.rounds)
+    return name
+
+
 TIE_BREAK_WORDS: dict[str, str] = {
     "worth": N_("money totals"),
     "wins": N_("tables won"),

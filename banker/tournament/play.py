@@ -8,7 +8,7 @@ The event's records are in `model`; who takes an empty seat and how a round is d
 from __future__ import annotations
 
 from banker.core.errors import BadInput, NotAllowed, UnknownName
-from banker.i18n.message import Message, msg
+from banker.i18n.message import Message, msg, plural
 from banker.tournament.model import (
     AddAlternates,
     AddPlayers,
@@ -63,10 +63,10 @@ def apply(state: EventState, command: EventCommand) -> tuple[EventState, Message
             raise NotAllowed("The event has {n} rounds.", n=str(new.setup.rounds))
         new.rounds.append(Round(command.round, list(command.tables), command.byes, command.seed))
         return new, msg(
-            "Round {n} drawn: {tables} tables, {byes} byes",
+            "Round {n} drawn: {tables}, {byes}",
             n=str(command.round),
-            tables=str(len(command.tables)),
-            byes=str(len(command.byes)),
+            tables=plural(len(command.tables), "{n} table", "{n} tables"),
+            byes=plural(len(command.byes), "{n} bye", "{n} byes"),
         )
     current = new.current
     if current is None:

@@ -12,6 +12,7 @@ rest by the preliminaries.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from banker.core.errors import NotAllowed
 from banker.tournament.model import EventSetup, EventState, Round
@@ -145,8 +146,8 @@ def reached(state: EventState) -> int:
     return found[0] if found is not None else len(state.setup.phases) - 1
 
 
-def standings(state: EventState) -> list[dict[str, object]]:
-    """The event's standings: those in the furthest phase by its ranking, then those
+def championship(state: EventState) -> list[dict[str, Any]]:
+    """A championship's standings: those in the furthest phase by its ranking, then those
     out at each phase before by that phase's ranking. Each row carries its phase, the
     points and tie-breaks there, the place and worth at the last table played and the
     worth over every round."""
@@ -160,7 +161,7 @@ def standings(state: EventState) -> list[dict[str, object]]:
         for result in rnd.results.values():
             for p in result.places:
                 total[p.name] = total.get(p.name, 0) + p.worth
-    rows: list[dict[str, object]] = []
+    rows: list[dict[str, Any]] = []
     placed: set[str] = set()
     for index in range(reached(state), -1, -1):
         for score in ranking(state, index):
@@ -185,3 +186,54 @@ def standings(state: EventState) -> list[dict[str, object]]:
                 }
             )
     return rows
+
+
+def standings(state: EventState) -> list[dict[str, Any]]:
+    """Every player, ranked: a championship's by its phases and points
+    (`championship`); an event of rounds by the furthest round reached, the place
+    there, the worth there and in total, in that order."""
+    if state.setup.phases:
+        return championship(state)
+    rows: dict[str, dict[str, Any]] = {
+        name: {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
+        for name in state.players
+    }
+    for rnd in state.rounds:
+        for name in rnd.byes:
+            row = rows.setdefault(
+                name, {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
+            )
+            row["byes"] += 1
+            row["round"], row["place"], row["worth"] = rnd.number, 0, 0
+        for names in rnd.tables:
+            for name in names:
+                row = rows.setdefault(
+                    name, {"name": name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0}
+                )
+                row["round"], row["place"], row["worth"] = rnd.number, 0, 0
+        for result in rnd.results.values():
+            for p in result.places:
+                row = rows.setdefault(
+                    p.name,
+                    {"name": p.name, "round": 0, "place": 0, "worth": 0, "total": 0, "byes": 0},
+                )
+                row["round"], row["place"], row["worth"] = rnd.number, p.place, p.worth
+                row["total"] += p.worth
+    ranked = sorted(
+        rows.values(),
+        key=lambda r: (-r["round"], r["place"] or 99, -r["worth"], -r["total"], r["name"]),
+    )
+    for rank, row in enumerate(ranked, start=1):
+        row["rank"] = rank
+        row["withdrawn"] = row["name"] in state.withdrawn
+    return ranked
+
+
+def champion(state: EventState) -> str | None:
+    """Who won the event, once its last round has every table's result (the final's,
+    in a championship); None until then."""
+    last = state.rounds[-1] if state.rounds else None
+    if last is None or last.number < state.setup.rounds or not last.complete:
+        return None
+    ranked = standings(state)
+    return str(ranked[0]["name"]) if ranked else None

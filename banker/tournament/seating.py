@@ -24,7 +24,7 @@ from banker.core.rules import HouseRules
 from banker.i18n.message import ENGLISH, Translator, msg, plural
 from banker.tournament import scoring
 from banker.tournament.model import EventState, Round, Seat
-from banker.tournament.scoring import ranking
+from banker.tournament.scoring import champion, ranking
 
 SHUFFLES = 200
 """Random seatings tried before improving the best by swaps."""
@@ -338,6 +338,8 @@ def next_seating(state: EventState) -> Seat:
     number = len(state.rounds) + 1
     seed = state.setup.seed * 1000 + number
     setup = state.setup
+    if number > setup.rounds:
+        raise _complete(state)
     if setup.phases:
         return _championship_seating(state, number, seed)
     going = state.going_on()
@@ -349,6 +351,14 @@ def next_seating(state: EventState) -> Seat:
     return Seat(round=number, tables=result.tables, byes=result.byes, seed=seed)
 
 
+def _complete(state: EventState) -> NotAllowed:
+    """The refusal of a draw after the last round: who won, once it is known."""
+    won = champion(state)
+    if won is None:
+        return NotAllowed("The event has {n} rounds.", n=str(state.setup.rounds))
+    return NotAllowed("The event is complete: {name} is the champion.", name=won)
+
+
 def _championship_seating(state: EventState, number: int, seed: int) -> Seat:
     """A championship's next round: the first round of a cut seats its players by rank
     (`scoring.seeded`); every other round is drawn among the phase's players, planning
@@ -356,7 +366,7 @@ def _championship_seating(state: EventState, number: int, seed: int) -> Seat:
     setup = state.setup
     found = setup.phase_of(number)
     if found is None:
-        raise NotAllowed("The event has {n} rounds.", n=str(setup.rounds))
+        raise _complete(state)
     index, phase = found
     first = setup.first_round(index)
     if index > 0 and number == first:
@@ -385,7 +395,17 @@ def seating_lines(state: EventState, number: int, say: Translator = ENGLISH) -> 
         )
         lines.append("  " + swapped.render(say))
     again = repeats_at(rnd.tables, met_before(state, before=number))
-    if again:
+    found = setup.phase_of(number)
+    by_rank = found is not None and found[0] > 0 and number == setup.first_round(found[0])
+    if again and by_rank:  # a cut seats its players by rank: no draw searched for them
+        said = plural(
+            len(again),
+            "{n} pair meets again (the seating follows the ranking): {pairs}",
+            "{n} pairs meet again (the seating follows the ranking): {pairs}",
+            pairs=", ".join(f"{a} & {b}" for a, b in again),
+        )
+        lines.append("  " + said.render(say))
+    elif again:
         pairs = ", ".join(f"{a} & {b}" for a, b in again)
         said = plural(
             len(again),

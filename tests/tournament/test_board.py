@@ -52,7 +52,7 @@ async def test_the_board_shows_every_table_live_and_takes_the_directors_commands
         table.move_cursor(row=0)
         first.banker.apply(PassGo(player=seating[0][0]))
         await until(lambda: "$1,700" in str(app.screen.query_one("#ledger", Static).render()))
-        assert app.standings.url and "Round 1/2" in str(
+        assert app.standings.url and "Round 1 of 2" in str(
             app.screen.query_one("#head", Static).render()
         )
         await pilot.click("#bar")

@@ -10,10 +10,13 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
+
+from banker.core.errors import NotAllowed
 from banker.tournament.director import Director, board_json, standings_csv
 from banker.tournament.follower import Follower
 from banker.tournament.journal import EventJournal
-from banker.tournament.language import perform
+from banker.tournament.language import perform, show_lines
 from banker.tournament.model import EventSetup, Phase
 from banker.web.standings import StandingsView
 from tests.tournament.conftest import Venue, play_round, until
@@ -28,8 +31,28 @@ POINTS = (5, 4, 3, 2, 1)
 
 
 async def _play_round(director: Director, venue: Venue, number: int) -> None:
-    """Every player collects their strength (x $10) at each table of the round."""
+    """Every player collects their strength (x $10) at each table of the round; then the
+    board's rows and log agree with what was recorded."""
     await play_round(director, venue, number, lambda name: 10 * STRENGTH[name])
+    _board_agrees(director, number)
+
+
+def _board_agrees(director: Director, number: int) -> None:
+    """Each row of the board shows its table's recorded order, figures and winner, and
+    the log says each table ended with that winner and its result recorded."""
+    results = director.state.round(number).results
+    told = [said.render() for said, _ in director.told]
+    for row in board_json(director)["tables"]:
+        result = results[row["number"]]
+        assert row["leader"] == result.places[0].name
+        assert [(p["name"], p["worth"]) for p in row["players"]] == [
+            (p.name, p.worth) for p in result.places
+        ]
+        assert not row["live"]
+        said = (
+            f"Table {row['number']} ended its game: {row['leader']} first; the result is recorded"
+        )
+        assert said in told, (said, told)
 
 
 def _expected(director: Director, first: int, last: int, corrected: dict[str, int]) -> list:
@@ -122,6 +145,18 @@ async def test_a_whole_championship(tmp_path: Path, venue: Venue) -> None:
             + [row for row in semi if row[0] not in final]
             + [row for row in prelims if row[0] not in {n for t in semis for n in t}]
         )
+        # The event names its champion: on the board, in `show`, and refuses another draw.
+        board = board_json(director)
+        champion = expected[0][0]
+        assert board["champion"] == champion and board["round_words"] == "Final"
+        assert board["complete_words"].startswith(
+            f"The event is complete: {champion} is the champion. Final ranking: 1. {champion}, "
+            f"2. {expected[1][0]}, 3. {expected[2][0]}, 4. {expected[3][0]}, "
+        )
+        assert show_lines(journal)[-1] == board["complete_words"]
+        with pytest.raises(NotAllowed) as refused:
+            perform(journal, "draw", director)
+        assert str(refused.value) == f"The event is complete: {champion} is the champion."
         rows = list(csv.DictReader(io.StringIO(standings_csv(director.state))))
         got = [(r["player"], int(r["points"]), int(r["worth"]), int(r["wins"])) for r in rows]
         assert got == expected
@@ -160,6 +195,8 @@ async def test_a_whole_championship(tmp_path: Path, venue: Venue) -> None:
                     ".map(r => r.cells[1].textContent)"
                 )
                 assert struck == ["Kim"]
+                complete = await browser.evaluate("document.getElementById('complete').textContent")
+                assert complete == board["complete_words"]
     finally:
         await page_view.stop()
         await director.stop()

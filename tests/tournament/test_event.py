@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from banker.core.errors import JournalError, NotAllowed
-from banker.tournament.director import results_csv, standings
+from banker.tournament.director import results_csv
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import (
     AddPlayers,
@@ -19,6 +19,7 @@ from banker.tournament.model import (
     RecordResult,
     StartRound,
 )
+from banker.tournament.scoring import standings
 from banker.tournament.seating import (
     draw,
     met_before,

@@ -9,7 +9,7 @@ import pytest
 
 from banker.core.errors import BankerError, NotAllowed
 from banker.i18n.message import ENGLISH
-from banker.tournament.director import standings, standings_csv
+from banker.tournament.director import standings_csv
 from banker.tournament.journal import EventJournal
 from banker.tournament.language import perform
 from banker.tournament.model import (
@@ -19,7 +19,7 @@ from banker.tournament.model import (
     RecordResult,
     Seat,
 )
-from banker.tournament.scoring import cut, ranking
+from banker.tournament.scoring import cut, ranking, standings
 from banker.tournament.seating import next_seating
 
 NAMES = "Ana,Ben,Cai,Dee,Eve,Fay,Gus,Hal"

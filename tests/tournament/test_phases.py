@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from banker.core.errors import NotAllowed
 from banker.i18n import translator
 from banker.i18n.message import ENGLISH
-from banker.tournament.director import standings, standings_columns, standings_csv, time_left
+from banker.tournament.director import standings_columns, standings_csv, time_left
 from banker.tournament.journal import EventJournal
 from banker.tournament.language import standings_lines
 from banker.tournament.model import (
@@ -28,7 +28,7 @@ from banker.tournament.model import (
     setup_problems,
 )
 from banker.tournament.play import apply
-from banker.tournament.scoring import cut, ranking
+from banker.tournament.scoring import cut, ranking, standings
 from banker.tournament.seating import met_before, next_seating, repeats_at, seeded
 
 

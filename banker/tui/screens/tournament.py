@@ -27,13 +27,16 @@ from textual.widgets.data_table import ColumnKey
 from banker.core.errors import BankerError
 from banker.i18n import translator
 from banker.i18n.message import N_
-from banker.tournament.director import Director, board_json, clock_mark, time_left
-from banker.tournament.language import inert, perform
-from banker.tournament.model import (
-    PHASE_WORDS,
-    EventState,
-    Seat,
+from banker.tournament.director import (
+    Director,
+    board_json,
+    clock_mark,
+    complete_words,
+    time_left,
 )
+from banker.tournament.language import inert, perform
+from banker.tournament.model import EventState, Seat, round_words
+from banker.tournament.scoring import champion
 from banker.tournament.seating import next_seating
 from banker.tui.speech import SaysItsKeys
 from banker.tui.widgets.command_bar import RecallsLines
@@ -190,6 +193,7 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         """The messages, newest first: answers, refusals and the director's problems."""
         self._told = 0
         self._number = ""
+        self._told_complete: str | None = None
         """The digits typed on the table list so far (a table's number)."""
         """How much of what happened at the tables (`director.told`) the log holds."""
         self._mark: str | None = None
@@ -272,20 +276,25 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         say = self.say
         current = state.current
         setup = state.setup
-        found = setup.phase_of(current.number) if current is not None else None
-        phase = f" · {say(PHASE_WORDS[found[1].name])}" if found is not None else ""
+        named = ""
+        if current is not None:
+            named = round_words(setup, current.number).render(say)
+            found = setup.phase_of(current.number)
+            if found is not None and found[0] > 0:  # the number the commands take
+                named = say(N_("{words} (round {n})")).format(words=named, n=current.number)
         playing = current is not None and current.started is not None and not current.ended
         status = ""
         if current is not None and current.ended:
             status = say(N_("ended"))
         elif playing:
             status = say(N_("playing"))
-        head = Text(
-            inert(
-                f"{setup.name} · {say(N_('Round'))} {current.number if current else 0}/"
-                f"{setup.rounds}{phase} {status} "
-            )
-        )
+        head = Text(inert(f"{setup.name} · {named} {status} "))
+        won = champion(state)
+        if won is not None:
+            head.append(say(N_("complete: {name} is the champion")).format(name=won), "bold")
+            if self._told_complete != won:  # said once in the log, with the ranking
+                self._told_complete = won
+                self.tell(complete_words(state, won).render(say), "bold green")
         if playing:
             head.append(clock(left), style="bold")
             if mark is not None:

@@ -48,7 +48,10 @@
     shown = board;
     words = board.words || {};
     lastTurn = board.last_turn_minutes || lastTurn;
-    document.getElementById("title").textContent = board.event + " \u00b7 " + w("Round") + " " + board.round + "/" + board.rounds + (board.phase ? " \u00b7 " + w(board.phase) : "");
+    document.getElementById("title").textContent = board.event + " \u00b7 " + (board.round_words || w("Round") + " " + board.round + "/" + board.rounds + (board.phase ? " \u00b7 " + w(board.phase) : ""));
+    var complete = document.getElementById("complete");
+    complete.textContent = board.complete_words || "";
+    complete.hidden = !board.complete_words;
     endsAt = board.ends_at ? Date.parse(board.ends_at) : null;
     shownMark = markNow();
     tick();
