@@ -33,7 +33,13 @@ from banker.national.outbox import BATCH, CHANNEL, PATIENCE
 from banker.national.summary import MAX_TABLES, seen_summary
 from banker.tournament.director import csv_cell, tie_break_columns
 from banker.tournament.journal import event_timeline
-from banker.tournament.model import DEFAULT_TIE_BREAKS, EventCommand, EventSetup, EventState
+from banker.tournament.model import (
+    DEFAULT_TIE_BREAKS,
+    EventCommand,
+    EventSetup,
+    EventState,
+    round_words,
+)
 from banker.tournament.scoring import ranking
 
 if TYPE_CHECKING:
@@ -133,7 +139,9 @@ class VenueLive:
         current = self.state.current if self.state is not None else None
         if current is None or current.started is None:
             return "waiting"
-        return "ended" if current.ended or current.complete else "playing"
+        # ended only when its director ended the round: every table recorded is not yet
+        # the round's end (a correction, a late table may still come)
+        return "ended" if current.ended else "playing"
 
 
 class National:
@@ -449,6 +457,11 @@ class National:
                         for t in tables
                     ],
                     "recorded": current is not None and current.complete,
+                    "round_words": (
+                        round_words(state.setup, current.number).render(say)
+                        if state is not None and current is not None
+                        else ""
+                    ),
                     "flagged": False,
                     "at_time": False,
                     "corrected": False,
@@ -457,6 +470,8 @@ class National:
         rounds = [v["round"] for v in venues]
         return {
             "event": self.name or say.gettext(N_("National championship")),
+            # each venue plays its own round (on its card): the head counts the venues
+            "round_words": say.gettext(N_("{n} venues")).format(n=len(venues)),
             "round": max(rounds, default=0),
             "rounds": max((v["rounds"] for v in venues), default=0),
             "phase": None,

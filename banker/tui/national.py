@@ -66,14 +66,19 @@ class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     NationalScreen #detail { height: auto; max-height: 12; padding: 0 1; }
     NationalScreen #ranking { width: 1fr; border-left: solid $primary; }
     NationalScreen.narrow #body { layout: vertical; }
-    NationalScreen.narrow #detail { max-height: 4; }
+    NationalScreen.narrow #left { height: auto; max-height: 45%; }
+    NationalScreen.narrow #venues { height: auto; max-height: 6; }
+    NationalScreen.narrow #detail { max-height: 2; }
     NationalScreen.narrow #ranking { height: 1fr; border-left: none; border-top: solid $primary; }
     NationalScreen #bottom { height: auto; }
     NationalScreen #addresses { height: auto; padding: 0 1; color: $text-muted; }
+    NationalScreen #unseen { height: 1; padding: 0 1; display: none; }
     NationalScreen #log { height: auto; max-height: 6; padding: 0 1; }
-    NationalScreen.narrow #log { max-height: 3; }
+    NationalScreen.narrow #log { max-height: 2; }
     NationalScreen #qr { width: auto; height: auto; }
     """
+    """At 80x24 the ranking takes the rows the venues leave: a cut of 8 and the rows
+    around it in sight (before, 6 ranking rows)."""
 
     AUTO_FOCUS = "#bar"
     NARROW = 120
@@ -81,6 +86,7 @@ class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     BINDINGS = [
         Binding("ctrl+q", "app.quit", N_("Quit")),
         Binding("f2", "qr", N_("Standings page code")),
+        Binding("f3", "seen", N_("Problems seen")),
     ]
 
     def __init__(
@@ -114,10 +120,14 @@ class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             yield ranking
         with Vertical(id="bottom"):
             yield Static(Text(inert(self._addresses())), id="addresses")
+            yield Static("", id="unseen")
             with VerticalScroll(id="log"):
                 yield Static("", id="said")
             yield DirectorBar(placeholder=self.say(N_("csv FILE · cut N · quit")), id="bar")
         yield KeysFooter()
+
+    def unseen_words(self, count: int) -> str:
+        return self.say(N_("{n} not seen (f3: seen)")).format(n=count)
 
     def _addresses(self) -> str:
         if self.page is None or not self.page.url:
@@ -157,14 +167,15 @@ class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         self._show_detail(board)
         problem = board["problem"]
         if problem and problem != self._problem:
-            self.tell("⚠ " + problem, "bold red")
+            self.tell("⚠ " + problem, "bold red", problem=True)
         elif self._problem and not problem:
             self.tell(say(N_("The national database is back.")), "bold green")
         self._problem = problem
         lost = {v["id"] for v in board["venues"] if v["status"] == "lost"}
         for v in board["venues"]:
             if v["id"] in lost - self._lost and v["rounds"]:
-                self.tell(say(N_("{venue}: lost contact.")).format(venue=v["name"]), "bold red")
+                lost_words = say(N_("{venue}: lost contact.")).format(venue=v["name"])
+                self.tell(lost_words, "bold red", problem=True)
             elif v["id"] in self._lost - lost:
                 self.tell(say(N_("{venue}: back in contact.")).format(venue=v["name"]))
         self._lost = lost
@@ -224,6 +235,9 @@ class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
                 text = self.say(str(value)) if c["words"] and value else str(value)
                 cells.append(Text(inert(text), style=style))
             rows.append(cells)
+        cut = self.national.cut
+        if 0 < cut <= len(rows):  # the cut line: the last one through underlined
+            rows[cut - 1] = [Text(c.plain, style=f"{c.style} underline") for c in rows[cut - 1]]
         if rows == self._ranking_shown and len(table.columns) == len(columns):
             return
         table.clear(columns=True)
@@ -231,6 +245,16 @@ class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             table.add_column(self.say(c["label"]))
         table.add_rows(rows)
         self._ranking_shown = rows
+        self.call_after_refresh(self._show_cut)
+
+    def _show_cut(self) -> None:
+        """The ranking scrolled so that the cut line and a row or two either side of it
+        are in sight, however few rows the screen has."""
+        table = self.query_one("#ranking", DataTable)
+        cut = self.national.cut
+        shown = table.scrollable_content_region.height - 1  # below the heading
+        if 0 < cut and shown > 0:
+            table.scroll_to(y=max(0, min(cut + 2, table.row_count) - shown), animate=False)
 
     @on(DataTable.RowHighlighted, "#venues")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:

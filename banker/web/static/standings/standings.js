@@ -61,7 +61,7 @@
       card.dataset.table = t.number;
       var head = el("h3");
       head.appendChild(el("span", null, t.title || w("Table") + " " + t.number));
-      var state = t.status === "lost" ? w("lost contact") + (t.lost_since ? " " + t.lost_since.slice(11, 16) : "") : w(t.status);
+      var state = (t.round_words ? t.round_words + " \u00b7 " : "") + (t.status === "lost" ? w("lost contact") + (t.lost_since ? " " + t.lost_since.slice(11, 16) : "") : w(t.status));
       head.appendChild(el("span", "state", state));
       card.appendChild(head);
       t.players.forEach(function (p) {
