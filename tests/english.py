@@ -58,7 +58,8 @@ EXAMPLES = {"board", "me", "av", "st", "ch", "tax", "chance", "at", "fix", "doub
 Mediterranean Avenue): typed as they stand in any language."""
 
 DIRECTORS_FORMS = {
-    "tournament", "because", "TABLE", "ROUND", "REASON", "FILE", "NAME", "NAMES", "EVENT"
+    "tournament", "because", "TABLE", "ROUND", "REASON", "FILE", "NAME", "NAMES", "EVENT",
+    "WORTH", "now"
 }  # fmt: skip
 """The director's command forms (`correct [ROUND] TABLE ... because REASON`), typed as
 they stand in any language."""

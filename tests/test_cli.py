@@ -318,17 +318,26 @@ def test_a_quick_action_ends_with_every_receipt_written_and_the_game_closed(
 
 
 @pytest.mark.parametrize(
-    ("lang", "bankrupt"), [("en", "4. Max bankrupt"), ("th", "4. Max ล้มละลาย")]
+    ("lang", "players", "standings"),
+    [
+        ("en", "Hal,Ben,Jon,Max", "1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500; 4. Max bankrupt"),
+        (
+            "th",
+            "Hal,Ben,Jon,Max,Ivy",
+            "1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500; 4. Ivy $1,500; 5. Max ล้มละลาย",
+        ),
+    ],
 )
 def test_the_end_line_names_every_player_as_the_event_records_them(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, bankrupt: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, players: str, standings: str
 ) -> None:
-    """Before: "1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500", Max (bankrupt) left out."""
+    """A table of 4 and one of 5. Before: "1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500",
+    Max (bankrupt) left out."""
     game = str(tmp_path / "r1t2.banker")
-    assert main(["new", game, "--players", "Hal,Ben,Jon,Max", "--lang", lang]) == 0
+    assert main(["new", game, "--players", players, "--lang", lang]) == 0
     for line in ("pay max 1600 to hal", "bankrupt max", "collect ben 25"):
         assert main(["do", game, line]) == 0
     capsys.readouterr()
     assert main(["do", game, "end"]) == 0
     out = capsys.readouterr().out.strip()
-    assert "1. Hal $3,000; 2. Ben $1,525; 3. Jon $1,500; " + bankrupt in out, out
+    assert standings in out, out

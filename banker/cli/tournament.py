@@ -61,6 +61,71 @@ _HELP = {
 }
 
 
+_EVENT = N_("the event: its name in your games folder, or a path")
+
+_SYNTAX = {
+    "players": ("NAMES", N_("the players' names, separated by commas"), "Ana,Ben,Cai,Dee,Eve"),
+    "draw": ("", N_("nothing: the next round is drawn from those going on"), ""),
+    "seating": ("[ROUND]", N_("a round's number (the current round without one)"), "2"),
+    "swap": (
+        "NAME,NAME because REASON",
+        N_("two players seated in the round not yet started, and why"),
+        "Ana,Ben because they came together",
+    ),
+    "withdraw": (
+        "NAME because REASON",
+        N_("the player who leaves the event, and why; an alternate takes the seat"),
+        "Ana because she is unwell",
+    ),
+    "enter": (
+        "NAMES because REASON",
+        N_("the late players, separated by commas, and why"),
+        "Zoe because her train was late",
+    ),
+    "alternates": ("NAMES", N_("separated by commas, the first to sit first"), "Yan,Zed"),
+    "substitute": (
+        "NAME,NAME because REASON",
+        N_("the second takes the first one's seat, and why"),
+        "Ana,Zoe because Ana is unwell",
+    ),
+    "link": (
+        "TABLE URL",
+        N_("the table's number and the address its 'banker share' prints"),
+        "2 http://192.168.1.20:8000/Xo3f.../",
+    ),
+    "start": ("", N_("nothing: the round's clock starts now"), ""),
+    "end": ("[now]", N_("'end' at time; 'end now' ends the round before its time"), "now"),
+    "record": (
+        "TABLE NAME=WORTH,...",
+        N_(
+            "every player from first to last with their worth; NAME=bankrupt for a player "
+            "who went bankrupt"
+        ),
+        "4 Lea=1900,Kim=1650,Gus=1200,Ben=bankrupt",
+    ),
+    "correct": (
+        "[ROUND] TABLE NAME=WORTH,... because REASON",
+        N_("as 'record' (the current round without ROUND), and why"),
+        "1 3 Ned=1525,Cai=1525,Lea=1475,Fay=1400 because slip misread",
+    ),
+    "undo": ("", N_("nothing: the last director's command is taken back"), ""),
+    "redo": ("", N_("nothing: what was undone is done again"), ""),
+    "standings": ("[FILE]", N_("a CSV file to save them in (printed without one)"), "cup.csv"),
+}
+"""Each action's words after the event: their form (typed as it stands), what they say
+(in the reader's language) and an example, for its `--help`."""
+
+
+def _verb_help(act: argparse.ArgumentParser, verb: str, say: Say) -> None:
+    """An action's form and an example under its `--help`."""
+    t = say.gettext
+    form, _words, example = _SYNTAX[verb]
+    act.usage = f"%(prog)s EVENT {form}".rstrip()
+    act.description = t(_HELP[verb])
+    act.epilog = f"{t(N_('For example:'))}\n  banker tournament {verb} cup {example}".rstrip()
+    act.formatter_class = argparse.RawDescriptionHelpFormatter
+
+
 def add_tournament(tour: argparse.ArgumentParser, say: Say) -> None:
     """`banker tournament` and its actions, their help said in `say`'s language."""
     t = say.gettext
@@ -147,15 +212,23 @@ def add_tournament(tour: argparse.ArgumentParser, say: Say) -> None:
         if verb == "csv":
             continue  # its own action below, printing or saving
         act = acts.add_parser(verb, help=t(_HELP[verb]))
-        act.add_argument("event", metavar="EVENT")
-        act.add_argument("words", metavar="WORDS", nargs=argparse.REMAINDER)
+        _verb_help(act, verb, say)
+        act.add_argument("event", metavar="EVENT", help=t(_EVENT))
+        act.add_argument(
+            "words", metavar="WORDS", nargs=argparse.REMAINDER, help=t(_SYNTAX[verb][1])
+        )
         act.set_defaults(run=_perform)
     for name, text, runs in (
         ("show", N_("the event: rounds, tables, results"), _show),
         ("log", N_("its journal"), _log),
     ):
-        act = acts.add_parser(name, help=t(text))
-        act.add_argument("event", metavar="EVENT")
+        act = acts.add_parser(
+            name,
+            help=t(text),
+            epilog=f"{t(N_('For example:'))}\n  banker tournament {name} cup",
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        act.add_argument("event", metavar="EVENT", help=t(_EVENT))
         act.set_defaults(run=runs)
     out = acts.add_parser("csv", help=t(N_("every round's results as CSV")))
     out.add_argument("event", metavar="EVENT")

@@ -21,7 +21,8 @@ from banker.tui.board import BoardApp
 from tests.tournament.conftest import Cable, Venue, until
 from tests.tournament.test_board_shows_everyone import lines_in
 
-EIGHT = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal")
+NINE = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
+"""Tables of 5 and 4."""
 
 
 @pytest.mark.parametrize(("size", "language"), [((80, 24), "en"), ((160, 50), "th")])
@@ -38,9 +39,10 @@ async def test_the_log_says_what_happened_at_each_table_and_keeps_problems_until
     journal = EventJournal.create(
         tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90)
     )
-    journal.apply(AddPlayers(names=EIGHT))
+    journal.apply(AddPlayers(names=NINE))
     journal.apply(next_seating(journal.state))
     one, two = journal.state.round(1).tables
+    assert sorted((len(one), len(two))) == [4, 5]
     app = BoardApp(journal, "127.0.0.1", 0, language=language)
     async with app.run_test(size=size) as pilot:
         director = app.director
