@@ -148,6 +148,7 @@ class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
+        self.call_after_refresh(self._show_cut)  # fewer rows: the cut line kept in sight
 
     def _fit(self, width: int) -> None:
         self.set_class(0 < width < self.NARROW, "narrow")

@@ -73,6 +73,10 @@ async def test_the_cut_line_is_in_sight_and_each_venue_has_its_own_round(
         cards = {c["title"]: c["round_words"] for c in board["tables"]}
         assert cards["Penang"] == say("Final")
         assert cards["Kuala Lumpur"] == say("Preliminary round {n} of {of}").format(n=2, of=2)
+        # a window made smaller (a laptop's terminal): the cut comes back into sight
+        ranking.scroll_home(animate=False)
+        await pilot.resize_terminal(81, 24)
+        await until(around_the_cut)
         perform(penang, "end")
         Outbox(penang.path, database, "pg-2", "Penang").send()
         await until(lambda: str(venues.get_row_at(2)[4]) == say("ended"))
