@@ -143,7 +143,11 @@ async def test_the_board_names_the_round_and_the_champion(
         assert main([*words, "--lang", language]) == 0
         capsys.readouterr()
 
-    run("tournament", "new", "cup", "--rounds", "1", "--semi-finals", "8", "--final", "4")
+    # a real event's name: the head still says who won at 80 columns, not the clock
+    run(
+        "tournament", "new", "cup", "--name", "Test Championship", "--rounds", "1",
+        "--semi-finals", "8", "--final", "4",
+    )  # fmt: skip
     run("tournament", "players", "cup", ",".join(NINE))
     run("tournament", "draw", "cup")
     _play(run, 1)

@@ -288,13 +288,16 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             status = say(N_("ended"))
         elif playing:
             status = say(N_("playing"))
-        head = Text(inert(f"{setup.name} · {named} {status} "))
         won = champion(state)
-        if won is not None:
+        if won is not None:  # the event is won: that, not the last round's clock
+            head = Text(inert(f"{setup.name} · {named} · "))
             head.append(say(N_("complete: {name} is the champion")).format(name=won), "bold")
             if self._told_complete != won:  # said once in the log, with the ranking
                 self._told_complete = won
                 self.tell(complete_words(state, won).render(say), "bold green")
+            playing = False
+        else:
+            head = Text(inert(f"{setup.name} · {named} {status} "))
         if playing:
             head.append(clock(left), style="bold")
             if mark is not None:
