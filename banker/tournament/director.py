@@ -64,8 +64,9 @@ class Director:
         self._status: dict[int, str] = {}
         """Each followed table's state when last told, to tell each change once."""
         self._lost_at: dict[int, str] = {}
-        self._late: set[int] = set()
-        """Tables whose game ended after their result was recorded at time (told once)."""
+        self._late: set[tuple[int, int]] = set()
+        """(round, table) whose game ended after its result was recorded at time (told
+        once)."""
         self.relinks: dict[int, str] = {}
         """Tables already linked that asked to be followed at another address."""
         self._redraw: asyncio.TimerHandle | None = None
@@ -199,7 +200,7 @@ class Director:
         if live.number not in current.urls:
             return
         if live.number in current.results:
-            self._after_time(live, current.results[live.number])
+            self._after_time(live, current.results[live.number], current.number)
             return
         if current.ended:
             if live.number not in current.flagged:
@@ -231,22 +232,24 @@ class Director:
             )
         )
 
-    def _after_time(self, live: TableLive, result: TableResult) -> None:
+    def _after_time(self, live: TableLive, result: TableResult, round_number: int) -> None:
         """A table recorded at time that ends its own game later: its end is left out
         (the rules count the game as it stood at time), and the log says so once."""
-        if not result.at_time or live.number in self._late or live.table is None:
+        told = (round_number, live.number)
+        if not result.at_time or told in self._late or live.table is None:
             return
         if live.seq <= result.seq:
             return
-        self._late.add(live.number)
+        self._late.add(told)
         try:
             places = places_from_table(live.table)
         except BankerError:
             places = None
         self._problem(
             msg(
-                "Table {n} ended its game after time ({name} first there): the result "
-                "recorded at time stands ({kept} first)",
+                "Round {r}, table {n} ended its game after time ({name} first there): the "
+                "result recorded at time stands ({kept} first)",
+                r=round_number,
                 n=live.number,
                 name=places[0].name if places else "?",
                 kept=result.places[0].name,
@@ -452,12 +455,13 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
             )
     setup = state.setup
     found = setup.phase_of(current.number) if current is not None else None
-    won = champion(state)
+    ranked = standings(state)
+    won = champion(state, ranked)
     return {
         "event": setup.name,
         "round_words": round_words(setup, current.number).render(say) if current else "",
         "champion": won,
-        "complete_words": complete_words(state, won).render(say) if won else "",
+        "complete_words": complete_words(state, won, ranked).render(say) if won else "",
         "round": current.number if current is not None else 0,
         "rounds": setup.rounds,
         "phase": PHASE_WORDS[found[1].name] if found is not None else None,
@@ -478,14 +482,17 @@ def board_json(director: Director, say: Translator = ENGLISH) -> dict[str, Any]:
                 "place_cell": row["place"] or ("bye" if row["byes"] else ""),
                 "stage_words": PHASE_WORDS[row["stage"]] if "stage" in row else "",
             }
-            for row in standings(state)
+            for row in ranked
         ],
     }
 
 
-def complete_words(state: EventState, won: str) -> Message:
-    """The event's end: its champion and the final ranking (the best ten)."""
-    ranked = standings(state)
+def complete_words(
+    state: EventState, won: str, ranked: list[dict[str, Any]] | None = None
+) -> Message:
+    """The event's end: its champion and the final ranking (the best ten); `ranked`: the
+    standings, when already worked out."""
+    ranked = standings(state) if ranked is None else ranked
     top = ", ".join(f"{r['rank']}. {r['name']}" for r in ranked[:10])
     return msg(
         "The event is complete: {name} is the champion. Final ranking: {ranking}",

@@ -229,11 +229,12 @@ def standings(state: EventState) -> list[dict[str, Any]]:
     return ranked
 
 
-def champion(state: EventState) -> str | None:
+def champion(state: EventState, ranked: list[dict[str, Any]] | None = None) -> str | None:
     """Who won the event, once its last round has every table's result (the final's,
-    in a championship); None until then."""
+    in a championship); None until then. `ranked`: its standings, when already worked
+    out (they are looked at only once the event is won)."""
     last = state.rounds[-1] if state.rounds else None
     if last is None or last.number < state.setup.rounds or not last.complete:
         return None
-    ranked = standings(state)
+    ranked = standings(state) if ranked is None else ranked
     return str(ranked[0]["name"]) if ranked else None

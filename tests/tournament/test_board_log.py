@@ -15,7 +15,7 @@ from banker.core.commands import Collect, EndGame
 from banker.i18n import translator
 from banker.tournament.join import send_join
 from banker.tournament.journal import EventJournal
-from banker.tournament.model import AddPlayers, EventSetup
+from banker.tournament.model import AddPlayers, EventSetup, LinkTable
 from banker.tournament.seating import next_seating
 from banker.tui.board import BoardApp
 from tests.tournament.conftest import Cable, Venue, until
@@ -94,8 +94,9 @@ async def test_the_log_says_what_happened_at_each_table_and_keeps_problems_until
         second.banker.apply(Collect(player=two[1], amount=900))
         second.banker.apply(EndGame())
         late = opening(
-            "Table {n} ended its game after time ({name} first there): the result "
-            "recorded at time stands ({kept} first)",
+            "Round {r}, table {n} ended its game after time ({name} first there): the "
+            "result recorded at time stands ({kept} first)",
+            r=1,
             n=2,
         )
         await until(lambda: f"{late}{two[1]}" in log())
@@ -107,4 +108,41 @@ async def test_the_log_says_what_happened_at_each_table_and_keeps_problems_until
         await pilot.pause()
         assert not unseen.display
         assert lost in log() and late in log()
+    journal.close()
+
+
+async def test_a_result_after_time_is_told_once_a_round(tmp_path: Path) -> None:
+    """Table 1 is recorded at time in round 1 and in round 2, and each time its own end
+    comes later: the log says so once in each round (not at every later view, and not
+    only in the first round)."""
+    from banker.tournament.director import Director
+    from banker.tournament.follower import TableLive
+    from banker.tournament.language import perform
+    from tests.tournament.test_corrections_and_undo import table_view
+
+    journal = EventJournal.create(
+        tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=60, seed=1)
+    )
+    journal.apply(AddPlayers(names=NINE[:8]))
+    director = Director(journal)
+    await director.start()
+    late = "table 1 ended its game after time"
+    try:
+        for number in (1, 2):
+            perform(journal, "draw", director)
+            perform(journal, "start", director)
+            for table, names in enumerate(journal.state.round(number).tables, start=1):
+                director.follower.tables[table] = TableLive(
+                    table, f"http://127.0.0.1:9/t{table}/", "playing", table_view(names), 9
+                )
+                journal.apply(LinkTable(table=table, url=f"http://127.0.0.1:9/t{table}/"))
+            director.end_round()
+            assert journal.state.round(number).results[1].at_time
+            view = {**table_view(journal.state.round(number).tables[0]), "seq": 12}
+            for _ in range(3):  # the same late end, seen again and again
+                director._table_changed(TableLive(1, "http://127.0.0.1:9/t1/", "ended", view, 12))
+            told = [said.render() for said, _ in director.told if late in said.render()]
+            assert len(told) == number, told
+    finally:
+        await director.stop()
     journal.close()

@@ -194,6 +194,8 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         self._told = 0
         self._number = ""
         self._told_complete: str | None = None
+        self._won: tuple[EventState | None, str | None] = (None, None)
+        """The event's champion (None before the end), for the state it was found in."""
         """The digits typed on the table list so far (a table's number)."""
         """How much of what happened at the tables (`director.told`) the log holds."""
         self._mark: str | None = None
@@ -288,7 +290,9 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             status = say(N_("ended"))
         elif playing:
             status = say(N_("playing"))
-        won = champion(state)
+        if self._won[0] is not state:  # the clock ticks every second: once a change
+            self._won = (state, champion(state))
+        won = self._won[1]
         if won is not None:  # the event is won: that, not the last round's clock
             head = Text(inert(f"{setup.name} · {named} · "))
             head.append(say(N_("complete: {name} is the champion")).format(name=won), "bold")
