@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from aiohttp import web
+from textual.app import App
+from textual.widgets import Input
 
 from banker.core.commands import Collect, EndGame, Setup
 from banker.core.edition import load_edition
@@ -30,6 +32,14 @@ async def until(check: Callable[[], object], limit: float = 60.0) -> object:
             return value
         await asyncio.sleep(0.02)
     raise AssertionError(f"never happened: {getattr(check, '__name__', check)}")
+
+
+async def submit(app: App[None], line: str) -> None:
+    """A line on the director's bar, handed over as Enter hands it (typing it key by key
+    is the keys' tests' concern, and slow for long lines)."""
+    bar = app.screen.query_one("#bar", Input)
+    bar.value = line
+    await bar.action_submit()
 
 
 @dataclass

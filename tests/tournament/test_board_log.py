@@ -18,7 +18,7 @@ from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup, LinkTable
 from banker.tournament.seating import next_seating
 from banker.tui.board import BoardApp
-from tests.tournament.conftest import Cable, Venue, until
+from tests.tournament.conftest import Cable, Venue, submit, until
 from tests.tournament.test_board_shows_everyone import lines_in
 
 NINE = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
@@ -62,7 +62,8 @@ async def test_the_log_says_what_happened_at_each_table_and_keeps_problems_until
         await until(lambda: opening("Table {n} joined: followed at {url}", n=1) in log())
         via_cable = second.url.replace(f":{second.port}/", f":{cable.port}/")
         await pilot.click("#bar")
-        await pilot.press(*f"link 2 {via_cable}", "enter", *"start", "enter")
+        await submit(app, f"link 2 {via_cable}")
+        await pilot.press(*"start", "enter")
         await until(lambda: all(t.status == "playing" for t in director.follower.tables.values()))
         assert not unseen.display
 
@@ -84,7 +85,7 @@ async def test_the_log_says_what_happened_at_each_table_and_keeps_problems_until
         ended = opening("Table {n} ended its game: {name} first; the result is recorded", n=1)
         await until(lambda: f"{ended}{one[0]}" in log())
         figures = ",".join(f"{n}={2000 - 100 * k}" for k, n in enumerate(reversed(one)))
-        await pilot.press(*f"correct 1 {figures} because slip misread", "enter")
+        await submit(app, f"correct 1 {figures} because slip misread")
         await until(lambda: journal.state.round(1).results[1].corrections)
         assert "slip misread" in log()
 

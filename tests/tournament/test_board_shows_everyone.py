@@ -20,7 +20,7 @@ from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup
 from banker.tournament.seating import next_seating
 from banker.tui.board import BoardApp
-from tests.tournament.conftest import Venue, until
+from tests.tournament.conftest import Venue, submit, until
 
 NINE = ("Quinella", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
 """Tables of 5 and 4; one long name, as a real event has."""
@@ -144,8 +144,7 @@ async def test_once_a_result_is_recorded_the_row_shows_it_and_nothing_live(
         assert cell(tables, 1, 2) == live
 
         async def type_line(line: str) -> None:
-            await pilot.click("#bar")
-            await pilot.press(*line, "enter")
+            await submit(app, line)
 
         # table 1 ends (its last seat leads), then a correction puts its first seat first
         played[0].banker.apply(EndGame())

@@ -17,7 +17,7 @@ from banker.cli import main
 from banker.i18n import translator
 from banker.tournament.journal import EventJournal, resolve_event_path
 from banker.tui.board import BoardApp
-from tests.tournament.conftest import until
+from tests.tournament.conftest import submit, until
 from tests.tournament.test_board_shows_everyone import lines_in
 
 NINE = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -154,16 +154,16 @@ async def test_the_board_names_the_round_and_the_champion(
     run("tournament", "draw", "cup")
     journal = EventJournal.open(resolve_event_path("cup"))
     app = BoardApp(journal, serve=False, language=language)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size):
         head = app.screen.query_one("#head", Static)
         semis = say("{words} (round {n})").format(words=say("Semi-finals"), n=2)
         await until(lambda: semis in " ".join(lines_in(app, head)))
         for line in ("start", *_records(journal, 2), "end", "draw", "start"):
-            await pilot.press(*line, "enter")
+            await submit(app, line)
         await until(lambda: journal.state.current is not None and journal.state.current.number == 3)
         await until(lambda: say("Final") in " ".join(lines_in(app, head)))
         for line in _records(journal, 3):
-            await pilot.press(*line, "enter")
+            await submit(app, line)
         finalists = journal.state.round(3).tables[0]
         champion = max(finalists, key=lambda n: STRENGTH[n])
         crowned = say("complete: {name} is the champion").format(name=champion)
