@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -31,8 +32,16 @@ ROW_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 """What a damaged row's contents can raise while being parsed."""
 
 
+_NOW: list[object] = [0, ""]
+"""The second `now` last wrote, and how (a command's time is written at every entry)."""
+
+
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """The time now, to the second, as the files write it (ISO 8601, UTC)."""
+    second = int(time.time())
+    if _NOW[0] != second:
+        _NOW[:] = [second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds")]
+    return str(_NOW[1])
 
 
 def write_setup(

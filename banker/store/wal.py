@@ -82,6 +82,8 @@ class WalWatch:
 
     def __init__(self, path: Path) -> None:
         self.path = wal_of(path)
+        self._where = os.fspath(self.path)
+        """The path as text: looked at twice a command, without `Path`'s own work."""
         self.size = 0
         """The -wal's size after the last write (it never shrinks until the close)."""
         self.id: tuple[int, int] | None = None
@@ -90,7 +92,7 @@ class WalWatch:
     def note(self) -> None:
         """Note how much the -wal holds now (after a write, and at the opening)."""
         try:
-            seen = self.path.stat()
+            seen = os.stat(self._where)
         except OSError:
             self.size, self.id = 0, None
             return
@@ -101,7 +103,7 @@ class WalWatch:
         if self.id is None:
             return True  # nothing in it yet
         try:
-            seen = self.path.stat()
+            seen = os.stat(self._where)
         except OSError:
             return False
         return seen.st_size >= self.size and (seen.st_dev, seen.st_ino) == self.id
