@@ -10,6 +10,7 @@ and rules over these.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -32,16 +33,15 @@ ROW_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 """What a damaged row's contents can raise while being parsed."""
 
 
-_NOW: list[object] = [0, ""]
-"""The second `now` last wrote, and how (a command's time is written at every entry)."""
-
-
 def now() -> str:
     """The time now, to the second, as the files write it (ISO 8601, UTC)."""
-    second = int(time.time())
-    if _NOW[0] != second:
-        _NOW[:] = [second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds")]
-    return str(_NOW[1])
+    return _second(int(time.time()))
+
+
+@functools.lru_cache(maxsize=1)
+def _second(second: int) -> str:
+    """A second as the files write it: worked out once, for the entries written in it."""
+    return datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds")
 
 
 def write_setup(

@@ -126,9 +126,6 @@ class NationalScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             yield DirectorBar(placeholder=self.say(N_("csv FILE · cut N · quit")), id="bar")
         yield KeysFooter()
 
-    def unseen_words(self, count: int) -> str:
-        return self.say(N_("{n} not seen (f3: seen)")).format(n=count)
-
     def _addresses(self) -> str:
         if self.page is None or not self.page.url:
             return ""

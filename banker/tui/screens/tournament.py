@@ -221,9 +221,6 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
             )
         yield KeysFooter()
 
-    def unseen_words(self, count: int) -> str:
-        return self.say(N_("{n} not seen (f3: seen)")).format(n=count)
-
     def _addresses(self, narrow: bool = False) -> str:
         """Where tables join and where the standings are: shown for the whole event (on a
         narrow screen where tables join; the standings page's code is a key away)."""

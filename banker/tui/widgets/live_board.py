@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey
 
+from banker.i18n.catalogue import Catalogue, EnglishCatalogue
+from banker.i18n.message import N_
 from banker.tournament.language import inert
 from banker.web.qr import QrText
 
@@ -55,6 +57,9 @@ class TellsNewestFirst(_ScreenBase):
 
     LOG_KEPT = 50
 
+    say: Catalogue | EnglishCatalogue
+    """The screen's language (the boards say everything in their own)."""
+
     def __init__(self) -> None:
         super().__init__()
         self._log: list[Text] = []
@@ -82,12 +87,8 @@ class TellsNewestFirst(_ScreenBase):
         line = self.query_one("#unseen", Static)
         line.display = bool(self._unseen)
         if self._unseen:
-            count = self.unseen_words(len(self._unseen))
+            count = self.say(N_("{n} not seen (f3: seen)")).format(n=len(self._unseen))
             line.update(Text.assemble(("⚠ " + count + " ", "bold reverse red"), self._unseen[0]))
-
-    def unseen_words(self, count: int) -> str:
-        """How many problems are not seen yet, and the key that says they are."""
-        return f"{count}"
 
 
 def qr_on_screen(code: QrText) -> Text:
