@@ -8,7 +8,7 @@ from itertools import product
 
 from banker.core.commands import SetGroupLevels
 from banker.core.edition import DeedKind
-from banker.core.engine import apply, refusal
+from banker.core.engine import apply
 from banker.core.errors import BankerError
 from banker.core.level import Level
 from banker.core.money import Money
@@ -104,6 +104,19 @@ def group_plan(state: GameState, player: str, group: str, levels: list[Level]) -
             state.bank.hotels_left,
             exc.message,
         )
+    return _accepted(state, player, command, after, lots, now, levels)
+
+
+def _accepted(
+    state: GameState,
+    player: str,
+    command: SetGroupLevels,
+    after: GameState,
+    lots: list[str],
+    now: list[Level],
+    levels: list[Level],
+) -> GroupPlan:
+    """The plan of a command the bank accepts, from the state it leaves (`after`)."""
     change = after.player(player).cash - state.player(player).cash
     return GroupPlan(
         command,
@@ -117,19 +130,24 @@ def group_plan(state: GameState, player: str, group: str, levels: list[Level]) -
 
 def group_plans(state: GameState, player: str, group: str) -> list[GroupPlan]:
     """Every plan the bank would accept now for the group: each even set of levels, all
-    up or all down from now, cheapest change first."""
+    up or all down from now, cheapest change first. Each is worked out once: the state
+    the bank's answer leaves is the plan's (asking first, then pricing, did it twice)."""
     most = state.max_houses
     lots = state.edition.group_lots[group]
+    now = levels_now(state, group)
     plans = []
     for counts in product(range(most + 2), repeat=len(lots)):
         if max(counts) - min(counts) > 1:
             continue
         levels = [Level.counted(n, most) for n in counts]
-        if levels == levels_now(state, group):
+        if levels == now:
             continue
         command = SetGroupLevels(player=player, deed=lots[0], levels=[lv.code for lv in levels])
-        if refusal(state, command) is None:
-            plans.append(group_plan(state, player, group, levels))
+        try:
+            after, _receipt = apply(state, command)
+        except BankerError:
+            continue  # refused: not a plan to offer
+        plans.append(_accepted(state, player, command, after, lots, now, levels))
     return sorted(plans, key=lambda p: (p.cash_change < 0, abs(p.cash_change)))
 
 
