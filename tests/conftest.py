@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import compileall
+import gc
 import os
 from pathlib import Path
 from time import monotonic, process_time
@@ -27,6 +28,8 @@ from textual.css.stylesheet import CSSLocation, Stylesheet
 from textual.timer import Timer
 from textual.widgets import Button
 from textual.worker import WorkerState
+
+from banker.tui.app import BankerApp
 
 WINDOW = 0.005
 """Seconds of one look (Textual's own: 0.02)."""
@@ -121,8 +124,29 @@ def rules_read_once(
     return rules
 
 
+settle_heap_of_the_app = BankerApp._settle_heap
+"""The app's own (`tests/tui/test_first_screen.py` checks it)."""
+
+
+def heap_left_as_it_is(self: BankerApp) -> None:
+    """Once its game is open and drawn, the app collects the garbage and freezes what is
+    left (`BankerApp._settle_heap`): in a player's process, the app and its game, once.
+    A test's process holds the whole suite and runs hundreds of apps one after another:
+    each unfroze and walked all of it again (a fifth of the Pilot tests' processor time).
+    Here the suite's own objects are frozen once, when the tests are collected (below),
+    and an app leaves the heap as it is."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What the suite holds once collected (its modules, its tests) is kept out of the
+    collector's way: a collection walks only what the tests made since."""
+    gc.collect()
+    gc.freeze()
+
+
 Stylesheet._parse_rules = rules_read_once  # type: ignore[method-assign]
 Button._start_active_affect = no_press_flash  # type: ignore[method-assign]
+BankerApp._settle_heap = heap_left_as_it_is  # type: ignore[method-assign]
 textual.app.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
 textual.pilot.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
 

@@ -3,6 +3,7 @@ after, with nothing on screen changing and no key lost."""
 
 from __future__ import annotations
 
+import gc
 import sqlite3
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from banker.tui.widgets.board import BoardView
 from banker.tui.widgets.footer import KeysFooter
 from banker.tui.widgets.history import HistoryView
 from banker.tui.widgets.players import PlayersTable
+from tests.conftest import settle_heap_of_the_app
 from tests.tui.conftest import SIZE, reopen
 
 LEDGER_WIDGETS: tuple[type[Widget], ...] = (PlayersTable, BoardView, BankGauge, HistoryView)
@@ -317,3 +319,33 @@ async def test_the_game_asked_for_before_the_opening_thread_begins_opens_at_once
         await pilot.pause()  # the worker, cancelled, opened nothing
         assert app.journal is journal
     journal.close()
+
+
+async def test_once_the_game_is_open_what_it_holds_is_kept_out_of_the_collectors_way(
+    demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the journal is open and the ledger drawn, the app collects the garbage and
+    freezes what is left (a full collection walking a long game's objects paused a key
+    for 20-60 ms). The other tests leave it out (`tests/conftest.py`): here it is the
+    app's own."""
+    monkeypatch.setattr(BankerApp, "_settle_heap", settle_heap_of_the_app)
+    gc.unfreeze()
+    try:
+        assert gc.get_freeze_count() == 0
+        app = make_app(demo_path)
+        async with app.run_test(size=SIZE) as pilot:
+            assert await journal_opens(app, pilot)
+            for _ in range(50):
+                if gc.get_freeze_count():
+                    break
+                await pilot.pause(0.02)
+            assert gc.get_freeze_count() > 0
+            assert app.journal is not None
+            # the journal and its game are among what a collection no longer walks
+            walked = gc.get_objects()
+            assert not any(o is app.journal or o is app.journal.game for o in walked)
+            del walked
+        app.journal.close()
+    finally:
+        gc.collect()
+        gc.freeze()  # as the suite's conftest left it
