@@ -79,14 +79,15 @@ class KeysFooter(Widget):
         """Each key shown: its key, what it does, its action and whether it acts now."""
         keys: list[tuple[str, str, str, bool]] = []
         seen: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        active = self.screen.active_bindings  # worked out from the focus chain on each read
+        for _node, binding, enabled, _tooltip in active.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
             keys.append(
                 (self.app.get_key_display(binding), binding.description, binding.action, enabled)
             )
-        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         if "keys" in seen:
             palette = None  # `?` lists every key, the palette's among them: room for both
         if self.app.ENABLE_COMMAND_PALETTE and palette is not None:
