@@ -1,5 +1,8 @@
-"""What every test shares: how many workers `-n auto` starts (two a core, below), the
-CSS of the apps read once a process (`rules_read_once`), and how a Textual pilot waits.
+"""What every test shares: how many workers `-n auto` starts (two a core, below; the
+tests are handed to them one at a time, `pyproject.toml`), the program compiled once
+before they start, the CSS of the apps read once a process (`rules_read_once`), the
+suite's own objects kept out of the garbage collector's way (`heap_left_as_it_is`), and
+how a Textual pilot waits.
 
 Every test's Textual pilot waits for the app to have nothing left to do, not for a
 clock: Textual's own wait samples the process's CPU over 20 ms windows (three per key);
