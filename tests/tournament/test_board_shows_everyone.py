@@ -175,3 +175,46 @@ async def test_once_a_result_is_recorded_the_row_shows_it_and_nothing_live(
         assert cell(tables, 1, 1) == f"{two[-1]} $1,900"  # the record's, not $6,600 live
         assert journal.state.round(1).results[2].places[0].name == two[-1]
     journal.close()
+
+
+async def test_the_rows_are_fitted_again_when_the_list_alone_changes_width(
+    tmp_path: Path, venue: Venue
+) -> None:
+    """The rows follow the list's own width, not only the screen's: a list laid out after
+    its rows were first fitted (or given another width) drew a player cut in half ("Qu")."""
+    journal = EventJournal.create(
+        tmp_path / "open.event", EventSetup(name="Open", rounds=2, minutes=90)
+    )
+    journal.apply(AddPlayers(names=NINE))
+    journal.apply(next_seating(journal.state))
+    five = next(t for t in journal.state.round(1).tables if len(t) == 5)
+    app = BoardApp(journal, "127.0.0.1", 0, serve=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        assert app.director is not None
+        number = list(journal.state.round(1).tables).index(five) + 1
+        table = await venue.open_table("t", list(five))
+        for name in five:
+            table.banker.apply(Collect(player=name, amount=10 * (NINE.index(name) + 1)))
+        app.director.link(number, table.url)
+        app.director.start_round()
+        tables = app.screen.query_one("#tables", DataTable)
+
+        def fitted() -> str | None:
+            line = lines_in(app, tables)[number].rstrip()
+            return line if re.search(r"\+\d$", line) and worth_of(five[0]) in line else None
+
+        before = str(await until(fitted))
+        tables.styles.width = 60  # the layout gives the list less: the screen is as it was
+
+        def refitted() -> str | None:
+            line = lines_in(app, tables)[number].rstrip()
+            return line if line != before and re.search(r"\+\d$", line) else None
+
+        line = str(await until(refitted))
+        start = sum(c.get_render_width(tables) for c in list(tables.columns.values())[:4])
+        players = line[start:]  # the row's last column
+        shown = [n for n in five if re.search(rf"\b{n} {re.escape(worth_of(n))}", players)]
+        assert shown, line
+        assert players.endswith(f"+{5 - len(shown)}"), line  # whole players, then the rest
+        await pilot.pause()
+    journal.close()

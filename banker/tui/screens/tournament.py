@@ -41,7 +41,12 @@ from banker.tournament.seating import next_seating
 from banker.tui.speech import SaysItsKeys
 from banker.tui.widgets.command_bar import RecallsLines
 from banker.tui.widgets.footer import KeysFooter
-from banker.tui.widgets.live_board import TellsNewestFirst, qr_on_screen, redraw_rows
+from banker.tui.widgets.live_board import (
+    FittedList,
+    TellsNewestFirst,
+    qr_on_screen,
+    redraw_rows,
+)
 from banker.web.standings import StandingsView
 
 if TYPE_CHECKING:
@@ -205,7 +210,7 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
         yield Static("", id="head")
         with Horizontal(id="body"):
             with Vertical(id="main"):  # the log takes the rows the tables leave
-                yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+                yield FittedList(id="tables", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="unseen")
                 with VerticalScroll(id="log"):
                     yield Static("", id="said")
@@ -248,6 +253,10 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
         self.call_after_refresh(self.refresh_board)  # the players fitted to the new width
+
+    @on(FittedList.Resized)
+    def _list_resized(self) -> None:
+        self.refresh_board()  # the players fitted to the list's new width
 
     def _fit(self, width: int) -> None:
         narrow = 0 < width < self.NARROW

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey
 
@@ -14,6 +16,25 @@ from banker.i18n.catalogue import Catalogue, EnglishCatalogue
 from banker.i18n.message import N_
 from banker.tournament.language import inert
 from banker.web.qr import QrText
+
+
+class FittedList(DataTable[Text]):
+    """A list whose rows are fitted to its own width (the board's players, whole while
+    they fit): says when that width changes, not only when the screen's does (a list laid
+    out after its first rows were fitted to the screen's width drew them cut)."""
+
+    class Resized(Message):
+        """The list's width changed: fit its rows again."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._width = 0
+        """The width the rows were last told about."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._width:  # not its content's width: no loop with the rows
+            self._width = event.size.width
+            self.post_message(self.Resized())
 
 
 def redraw_rows(
