@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import io
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +20,18 @@ from banker.core.edition import load_edition
 from banker.core.rules import HouseRules
 from banker.store import Journal
 from banker.tournament.director import Director, board_json
+from banker.tournament.journal import EventJournal
+from banker.tournament.model import AddPlayers, EventSetup
+from banker.tournament.seating import next_seating
 from banker.web.share import serve
+
+
+def seated(path: Path, setup: EventSetup, names: Sequence[str]) -> EventJournal:
+    """A new event with its players added and its first round seated."""
+    journal = EventJournal.create(path, setup)
+    journal.apply(AddPlayers(names=tuple(names)))
+    journal.apply(next_seating(journal.state))
+    return journal
 
 
 async def until(check: Callable[[], object], limit: float = 60.0) -> object:

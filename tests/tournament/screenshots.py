@@ -15,11 +15,9 @@ from pathlib import Path
 from textual.widgets import DataTable
 
 from banker.core.commands import Buy, EndGame, PassGo, PayRent
-from banker.tournament.journal import EventJournal
-from banker.tournament.model import AddPlayers, EventSetup, Phase
-from banker.tournament.seating import next_seating
+from banker.tournament.model import EventSetup, Phase
 from banker.tui.board import BoardApp
-from tests.tournament.conftest import Cable, Venue, until
+from tests.tournament.conftest import Cable, Venue, seated, until
 from tests.web.chromium import Chromium
 
 OUT = Path(__file__).resolve().parent.parent.parent / "screenshots"
@@ -55,9 +53,7 @@ async def main() -> None:
             Phase(name="final", minutes=120, players=4),
         ),
     )
-    journal = EventJournal.create(folder / "spring.event", setup)
-    journal.apply(AddPlayers(names=PLAYERS))
-    journal.apply(next_seating(journal.state))
+    journal = seated(folder / "spring.event", setup, PLAYERS)
     seating = journal.state.round(1).tables
     tables = [
         await venue.open_table(f"t{i}", list(names)) for i, names in enumerate(seating, start=1)

@@ -12,7 +12,7 @@ from banker.tournament.journal import EventJournal, resolve_event_path
 from banker.tournament.model import AddPlayers, EventSetup
 from banker.tournament.seating import next_seating
 from banker.tui.board import BoardApp
-from tests.tournament.conftest import Venue, until
+from tests.tournament.conftest import Venue, seated, until
 
 PLAYERS = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal")
 
@@ -20,11 +20,9 @@ PLAYERS = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal")
 async def test_the_board_shows_every_table_live_and_takes_the_directors_commands(
     tmp_path: Path, venue: Venue
 ) -> None:
-    journal = EventJournal.create(
-        tmp_path / "club.event", EventSetup(name="Club", rounds=2, minutes=45)
+    journal = seated(
+        tmp_path / "club.event", EventSetup(name="Club", rounds=2, minutes=45), PLAYERS
     )
-    journal.apply(AddPlayers(names=PLAYERS))
-    journal.apply(next_seating(journal.state))
     seating = journal.state.round(1).tables
     first = await venue.open_table("t1", list(seating[0]))
     wrong = await venue.open_table("t2", ["Zed", *seating[1][1:]], edition="uk")

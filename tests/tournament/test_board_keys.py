@@ -12,13 +12,11 @@ import pytest
 from textual.widgets import Input
 
 from banker.i18n import translator
-from banker.tournament.journal import EventJournal
-from banker.tournament.model import AddPlayers, EventSetup
-from banker.tournament.seating import next_seating
+from banker.tournament.model import EventSetup
 from banker.tui.board import BoardApp
 from banker.tui.screens.tournament import TournamentScreen
 from banker.tui.widgets.footer import KeysFooter
-from tests.tournament.conftest import until
+from tests.tournament.conftest import seated, until
 from tests.tournament.test_board_shows_everyone import THIRTEEN, lines_in
 
 
@@ -27,11 +25,7 @@ async def test_keys_on_the_list_choose_a_table_or_go_to_the_bar(
     tmp_path: Path, size: tuple[int, int], language: str
 ) -> None:
     say = translator(language)
-    journal = EventJournal.create(
-        tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90)
-    )
-    journal.apply(AddPlayers(names=THIRTEEN))
-    journal.apply(next_seating(journal.state))
+    journal = seated(tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90), THIRTEEN)
     app = BoardApp(journal, serve=False, language=language)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

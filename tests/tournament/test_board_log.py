@@ -16,9 +16,8 @@ from banker.i18n import translator
 from banker.tournament.join import send_join
 from banker.tournament.journal import EventJournal
 from banker.tournament.model import AddPlayers, EventSetup, LinkTable
-from banker.tournament.seating import next_seating
 from banker.tui.board import BoardApp
-from tests.tournament.conftest import Cable, Venue, submit, until
+from tests.tournament.conftest import Cable, Venue, seated, submit, until
 from tests.tournament.test_board_shows_everyone import lines_in
 
 NINE = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
@@ -36,11 +35,7 @@ async def test_the_log_says_what_happened_at_each_table_and_keeps_problems_until
         first = say(template).split("{", 1 + len(known))
         return "{".join(first[: 1 + len(known)]).format(**known)
 
-    journal = EventJournal.create(
-        tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90)
-    )
-    journal.apply(AddPlayers(names=NINE))
-    journal.apply(next_seating(journal.state))
+    journal = seated(tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90), NINE)
     one, two = journal.state.round(1).tables
     assert sorted((len(one), len(two))) == [4, 5]
     app = BoardApp(journal, "127.0.0.1", 0, language=language)

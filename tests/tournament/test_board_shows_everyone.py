@@ -16,11 +16,9 @@ from textual.widgets import DataTable
 
 from banker.core.commands import Collect, EndGame
 from banker.i18n import translator
-from banker.tournament.journal import EventJournal
-from banker.tournament.model import AddPlayers, EventSetup
-from banker.tournament.seating import next_seating
+from banker.tournament.model import EventSetup
 from banker.tui.board import BoardApp
-from tests.tournament.conftest import Venue, submit, until
+from tests.tournament.conftest import Venue, seated, submit, until
 
 NINE = ("Quinella", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
 """Tables of 5 and 4; one long name, as a real event has."""
@@ -38,27 +36,29 @@ def worth_of(name: str) -> str:
     return f"${1500 + 10 * (NINE.index(name) + 1):,}"
 
 
+async def link_playing(app: BoardApp, venue: Venue, number: int, names: tuple[str, ...]) -> None:
+    """Table `number` opened on the venue, each player worth `worth_of` them, and linked."""
+    assert app.director is not None
+    table = await venue.open_table(f"t{number}", list(names))
+    for name in names:
+        table.banker.apply(Collect(player=name, amount=10 * (NINE.index(name) + 1)))
+    app.director.link(number, table.url)
+
+
 @pytest.mark.parametrize(
     ("size", "language"), [((80, 24), "en"), ((80, 24), "th"), ((120, 40), "ms"), ((160, 50), "en")]
 )
 async def test_every_player_of_the_highlighted_table_is_on_screen_with_their_worth(
     tmp_path: Path, venue: Venue, size: tuple[int, int], language: str
 ) -> None:
-    journal = EventJournal.create(
-        tmp_path / "open.event", EventSetup(name="Open", rounds=2, minutes=90)
-    )
-    journal.apply(AddPlayers(names=NINE))
-    journal.apply(next_seating(journal.state))
+    journal = seated(tmp_path / "open.event", EventSetup(name="Open", rounds=2, minutes=90), NINE)
     seating = journal.state.round(1).tables
     assert sorted(len(t) for t in seating) == [4, 5]
     app = BoardApp(journal, "127.0.0.1", 0, serve=False, language=language)
     async with app.run_test(size=size):
         assert app.director is not None
         for number, names in enumerate(seating, start=1):
-            table = await venue.open_table(f"t{number}", list(names))
-            for name in names:
-                table.banker.apply(Collect(player=name, amount=10 * (NINE.index(name) + 1)))
-            app.director.link(number, table.url)
+            await link_playing(app, venue, number, names)
         app.director.start_round()
         tables = app.screen.query_one("#tables", DataTable)
         detail = app.screen.query_one("#detail")
@@ -115,11 +115,7 @@ async def test_once_a_result_is_recorded_the_row_shows_it_and_nothing_live(
     """Before: the Leader column kept the table's live figures: after a correction, or
     after a table recorded at time played on to its own end, the row named another
     winner than the record; a table recorded by hand showed no leader and no worth."""
-    journal = EventJournal.create(
-        tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90)
-    )
-    journal.apply(AddPlayers(names=THIRTEEN))
-    journal.apply(next_seating(journal.state))
+    journal = seated(tmp_path / "cup.event", EventSetup(name="Cup", rounds=2, minutes=90), THIRTEEN)
     seating = journal.state.round(1).tables
     assert [len(t) for t in seating] == [5, 4, 4]
     app = BoardApp(journal, "127.0.0.1", 0, serve=False, language=language)
@@ -182,20 +178,13 @@ async def test_the_rows_are_fitted_again_when_the_list_alone_changes_width(
 ) -> None:
     """The rows follow the list's own width, not only the screen's: a list laid out after
     its rows were first fitted (or given another width) drew a player cut in half ("Qu")."""
-    journal = EventJournal.create(
-        tmp_path / "open.event", EventSetup(name="Open", rounds=2, minutes=90)
-    )
-    journal.apply(AddPlayers(names=NINE))
-    journal.apply(next_seating(journal.state))
+    journal = seated(tmp_path / "open.event", EventSetup(name="Open", rounds=2, minutes=90), NINE)
     five = next(t for t in journal.state.round(1).tables if len(t) == 5)
     app = BoardApp(journal, "127.0.0.1", 0, serve=False)
     async with app.run_test(size=(160, 50)) as pilot:
         assert app.director is not None
         number = list(journal.state.round(1).tables).index(five) + 1
-        table = await venue.open_table("t", list(five))
-        for name in five:
-            table.banker.apply(Collect(player=name, amount=10 * (NINE.index(name) + 1)))
-        app.director.link(number, table.url)
+        await link_playing(app, venue, number, five)
         app.director.start_round()
         tables = app.screen.query_one("#tables", DataTable)
 

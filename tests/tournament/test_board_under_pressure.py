@@ -16,21 +16,18 @@ from textual.widgets import DataTable, Input, Static
 from banker.i18n.message import msg
 from banker.tournament.director import LAST_TURN_MINUTES
 from banker.tournament.journal import EventJournal
-from banker.tournament.model import AddPlayers, EventSetup, Place, RecordResult, StartRound
-from banker.tournament.seating import next_seating
+from banker.tournament.model import EventSetup, Place, RecordResult, StartRound
 from banker.tui.board import BoardApp
-from tests.tournament.conftest import until
+from tests.tournament.conftest import seated, until
 
 NAMES = tuple(f"Player{i:02}" for i in range(1, 18))  # 17: tables of 5, 4, 4, 4
 MINUTES = 60
 
 
 def _event(tmp_path: Path, started: datetime | None = None) -> EventJournal:
-    journal = EventJournal.create(
-        tmp_path / "open.event", EventSetup(name="Open", rounds=2, minutes=MINUTES, seed=1)
+    journal = seated(
+        tmp_path / "open.event", EventSetup(name="Open", rounds=2, minutes=MINUTES, seed=1), NAMES
     )
-    journal.apply(AddPlayers(names=NAMES))
-    journal.apply(next_seating(journal.state))
     if started is not None:
         journal.apply(StartRound(round=1, at=started.isoformat(timespec="seconds")))
     return journal
