@@ -392,11 +392,17 @@ class TournamentScreen(SaysItsKeys, TellsNewestFirst, Screen[None]):
 
     def _room(self, table: DataTable[Text], rows: list[list[Text]]) -> int:
         """The cells left for the players in the list's width, after the other columns
-        (each as wide as its widest cell or heading) and a scroll bar."""
+        and a scroll bar. Each other column is taken as wide as its widest new cell or
+        heading, or as it is drawn now if that is wider: the list narrows a column only
+        when it is next idle, and never after it is filled again, so a row fitted to the
+        new cells alone was drawn cut ("Cai $1,530  Ben $1,520  Iv")."""
         width = table.size.width or self.size.width
         pad = 2 * table.cell_padding
         taken = sum(
-            max([Text(str(column.label)).cell_len, *(row[i].cell_len for row in rows)]) + pad
+            max(
+                column.get_render_width(table),
+                max([Text(str(column.label)).cell_len, *(row[i].cell_len for row in rows)]) + pad,
+            )
             for i, column in enumerate(list(table.columns.values())[:-1])
         )
         return width - taken - pad - 2
