@@ -72,12 +72,17 @@ async def test_every_player_of_the_highlighted_table_is_on_screen_with_their_wor
                 )
 
             await until(everyone_shown)
-            # the row: whole players while they fit, then how many more; never a cut worth
-            start = sum(c.get_render_width(tables) for c in list(tables.columns.values())[:4])
 
-            def row_drawn(row: int = row, first: str = names[0], start: int = start) -> str | None:
+            # the row, once the list has settled (a frame drawn while its columns change
+            # width was seen cut: ' Cai $1,530  Ben $1,520  Iv'): whole players while they
+            # fit, then how many more; never a cut worth
+            def row_drawn(row: int = row, names: tuple[str, ...] = names) -> str | None:
+                start = sum(c.get_render_width(tables) for c in list(tables.columns.values())[:4])
                 line = lines_in(app, tables)[1 + row][start:].rstrip()
-                return line if f"{first} {worth_of(first)}" in line else None
+                if f"{names[0]} {worth_of(names[0])}" not in line:
+                    return None
+                ends = re.search(r"\+\d$", line) or line.endswith(worth_of(names[-1]))
+                return line if ends else None
 
             line = str(await until(row_drawn))
             whole = [n for n in names if re.search(rf"\b{n} {re.escape(worth_of(n))}\b", line)]
